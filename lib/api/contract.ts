@@ -1,0 +1,353 @@
+/**
+ * The /v1 contract as code: the seed's interface with the decisions of CONTRACT.md.
+ *
+ * Request schemas are strict (what we send and what the reference server accepts); response schemas are
+ * tolerant (unknown fields kept, every analysis-object field optional) so the client copes with a remote
+ * service that decided the open points differently. Every type in the project is inferred from here.
+ */
+import { z } from "zod";
+import { LINK_PROBLEM_MESSAGES, linkProblem, normalizeLink } from "../links";
+
+export const LIMITS = {
+  maxLinks: 20,
+  maxPromptLength: 10_000,
+  minTemperature: 0,
+  maxTemperature: 2,
+  maxMetadataKeys: 32,
+  maxMetadataKeyLength: 64,
+  maxMetadataStringLength: 2_000,
+  maxTextContentLength: 200_000,
+  maxJsonContentBytes: 256 * 1024,
+  maxPageSize: 100,
+  defaultPageSize: 10,
+  maxBodyBytes: 1024 * 1024,
+} as const;
+
+export const API_PREFIX = "/v1";
+
+const byteLength = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
+
+// ---------------------------------------------------------------------------------------------------
+// Shared pieces
+
+export const MetadataValue = z
+  .union([z.string().max(LIMITS.maxMetadataStringLength), z.number(), z.boolean(), z.null()])
+  .meta({ description: "A string (at most 2,000 characters), a finite number, a boolean or null." });
+export type MetadataValue = z.infer<typeof MetadataValue>;
+
+/** Strict metadata, as requests must carry it. */
+export const Metadata = z
+  .record(z.string().min(1).max(LIMITS.maxMetadataKeyLength), MetadataValue)
+  .refine((value) => Object.keys(value).length <= LIMITS.maxMetadataKeys, {
+    message: `must have at most ${LIMITS.maxMetadataKeys} keys`,
+  })
+  .meta({ id: "Metadata", description: "User-defined flat key-value pairs." });
+export type Metadata = z.infer<typeof Metadata>;
+
+/** A JSON object (not an array, not a scalar) of at most 256 KiB serialized. */
+export const JsonContent = z
+  .record(z.string(), z.unknown())
+  .refine((value) => byteLength(value) <= LIMITS.maxJsonContentBytes, {
+    message: "must be at most 256 KiB serialized",
+  })
+  .meta({ id: "JsonContent", description: "The JSON object of the generated content." });
+export type JsonContent = z.infer<typeof JsonContent>;
+
+export const Link = z.string().superRefine((link, ctx) => {
+  const problem = linkProblem(link);
+  if (problem) ctx.addIssue({ code: "custom", message: LINK_PROBLEM_MESSAGES[problem] });
+});
+
+export const Links = z
+  .array(Link)
+  .min(1, { message: "must hold at least one link" })
+  .max(LIMITS.maxLinks, { message: `must hold at most ${LIMITS.maxLinks} links` })
+  .superRefine((links, ctx) => {
+    const seen = new Map<string, number>();
+    links.forEach((link, index) => {
+      const normalized = normalizeLink(link);
+      if (normalized === null) return;
+      const first = seen.get(normalized);
+      if (first === undefined) seen.set(normalized, index);
+      else ctx.addIssue({ code: "custom", path: [index], message: `duplicates link ${first}` });
+    });
+  });
+
+export const Prompt = z
+  .string()
+  .trim()
+  .min(1, { message: "must not be empty" })
+  .max(LIMITS.maxPromptLength, { message: `must be at most ${LIMITS.maxPromptLength} characters` });
+
+export const Temperature = z.number().min(LIMITS.minTemperature).max(LIMITS.maxTemperature);
+
+export const Timestamp = z.string().meta({ description: "ISO 8601 in UTC with milliseconds." });
+
+/** A JSON Schema document; whether it compiles is checked where ajv runs (the server). */
+export const JsonSchemaDocument = z.record(z.string(), z.unknown());
+export type JsonSchemaDocument = z.infer<typeof JsonSchemaDocument>;
+
+export const ResponseFormat = z
+  .strictObject({
+    type: z.literal("json_schema"),
+    json_schema: z.union([
+      z.strictObject({
+        name: z.string().min(1).max(64).optional(),
+        schema: JsonSchemaDocument,
+        strict: z.boolean().optional(),
+        description: z.string().optional(),
+      }),
+      JsonSchemaDocument,
+    ]),
+  })
+  .meta({
+    id: "ResponseFormat",
+    description: "Structured output: `json_schema.schema` holds the schema (or `json_schema` is the schema).",
+  });
+export type ResponseFormat = z.infer<typeof ResponseFormat>;
+
+/** The schema a response format carries, whichever of the two accepted shapes it uses. */
+export function schemaOfResponseFormat(format: ResponseFormat): JsonSchemaDocument {
+  const inner = format.json_schema;
+  const isWrapper =
+    "schema" in inner && typeof inner.schema === "object" && inner.schema !== null && !("type" in inner);
+  return isWrapper ? (inner.schema as JsonSchemaDocument) : inner;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Records (tolerant: what a service may answer)
+
+export const AnalysisObject = z
+  .looseObject({
+    title: z.string().optional(),
+    url: z.string().optional(),
+    id: z.string().optional(),
+    text: z.string().optional(),
+    publishedDate: z.string().optional(),
+    author: z.string().optional(),
+    score: z.number().optional(),
+    image: z.string().optional(),
+    favicon: z.string().optional(),
+    extras: z.looseObject({ imageLinks: z.array(z.string()).optional() }).optional(),
+  })
+  .meta({ id: "AnalysisObject", description: "Descriptive data of the analyzed page." });
+export type AnalysisObject = z.infer<typeof AnalysisObject>;
+
+const LooseMetadata = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
+const LooseJson = z.record(z.string(), z.unknown());
+
+export const AnalysisRecord = z
+  .looseObject({
+    analysisId: z.string(),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+    analysis: AnalysisObject,
+    textContent: z.string().optional(),
+    jsonContent: LooseJson.optional(),
+    metadata: LooseMetadata.optional(),
+  })
+  .meta({ id: "AnalysisRecord" });
+export type AnalysisRecord = z.infer<typeof AnalysisRecord>;
+
+/** A record as `selectFields` may trim it: only `analysisId` is sure to be there. */
+export const PartialAnalysisRecord = AnalysisRecord.partial()
+  .required({ analysisId: true })
+  .meta({ id: "PartialAnalysisRecord" });
+export type PartialAnalysisRecord = z.infer<typeof PartialAnalysisRecord>;
+
+export const AnalyzeResult = z
+  .looseObject({
+    analysisId: z.string(),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+    analysis: AnalysisObject,
+    textContent: z.string().optional(),
+    jsonContent: LooseJson.optional(),
+  })
+  .meta({ id: "AnalyzeResult" });
+export type AnalyzeResult = z.infer<typeof AnalyzeResult>;
+
+export const LinkFailure = z
+  .looseObject({ link: z.string(), code: z.string(), message: z.string() })
+  .meta({ id: "LinkFailure", description: "A link that could not be analyzed (this project's addition)." });
+export type LinkFailure = z.infer<typeof LinkFailure>;
+
+// ---------------------------------------------------------------------------------------------------
+// POST /v1/links
+
+export const AnalyzeRequest = z
+  .strictObject({
+    link: Links,
+    prompt: Prompt,
+    metadata: Metadata.optional(),
+    temperature: Temperature.optional(),
+    responseFormat: ResponseFormat.optional(),
+  })
+  .meta({ id: "AnalyzeRequest" });
+export type AnalyzeRequest = z.input<typeof AnalyzeRequest>;
+
+export const AnalyzeResponse = z
+  .looseObject({
+    usageId: z.string(),
+    costCredits: z.number().int().nonnegative(),
+    results: z.array(AnalyzeResult),
+    metadata: LooseMetadata.optional(),
+    failures: z.array(LinkFailure).optional(),
+  })
+  .meta({ id: "AnalyzeResponse" });
+export type AnalyzeResponse = z.infer<typeof AnalyzeResponse>;
+
+// ---------------------------------------------------------------------------------------------------
+// POST /v1/analyses
+
+export const UpdateAnalysisRequest = z
+  .strictObject({
+    analysisId: z.string().min(1),
+    textContent: z
+      .string()
+      .max(LIMITS.maxTextContentLength, { message: `must be at most ${LIMITS.maxTextContentLength} characters` })
+      .optional(),
+    jsonContent: JsonContent.optional(),
+    metadata: Metadata.optional(),
+  })
+  .refine((body) => body.textContent !== undefined || body.jsonContent !== undefined || body.metadata !== undefined, {
+    message: "must hold at least one of textContent, jsonContent, metadata",
+  })
+  .meta({ id: "UpdateAnalysisRequest" });
+export type UpdateAnalysisRequest = z.input<typeof UpdateAnalysisRequest>;
+
+// ---------------------------------------------------------------------------------------------------
+// GET /v1/analyses and GET /v1/analyses/related
+
+export const RECORD_FIELDS = [
+  "analysisId",
+  "createdAt",
+  "updatedAt",
+  "analysis",
+  "textContent",
+  "jsonContent",
+  "metadata",
+] as const;
+export const RecordField = z.enum(RECORD_FIELDS);
+export type RecordField = z.infer<typeof RecordField>;
+
+/** A flat filter object: string keys, scalar values. */
+export const FilterObject = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
+export type FilterObject = z.infer<typeof FilterObject>;
+
+export const AnalysisId = z.string().min(1, { message: "is required" });
+
+export const GetAnalysisParams = z.strictObject({ analysisId: AnalysisId }).meta({ id: "GetAnalysisParams" });
+export type GetAnalysisParams = z.infer<typeof GetAnalysisParams>;
+
+/** What a caller asks of the related list, typed. */
+export const RelatedParams = z
+  .strictObject({
+    analysisId: AnalysisId,
+    pageNum: z.number().int().min(1).optional(),
+    pageSize: z.number().int().min(1).max(LIMITS.maxPageSize).optional(),
+    selectFields: z.array(RecordField).min(1).optional(),
+    jsonContent: FilterObject.optional(),
+    metadata: FilterObject.optional(),
+  })
+  .meta({ id: "RelatedParams" });
+export type RelatedParams = z.infer<typeof RelatedParams>;
+
+const positiveIntegerString = (max?: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, { message: "must be a whole number" })
+    .transform(Number)
+    .pipe(max === undefined ? z.number().int().min(1) : z.number().int().min(1).max(max));
+
+const filterString = z.string().transform((raw, ctx) => {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    ctx.addIssue({ code: "custom", message: "must be a JSON-encoded object" });
+    return z.NEVER;
+  }
+  const result = FilterObject.safeParse(parsed);
+  if (!result.success) {
+    ctx.addIssue({ code: "custom", message: "must be a JSON object whose values are string, number, boolean or null" });
+    return z.NEVER;
+  }
+  return result.data;
+});
+
+const fieldListString = z.string().transform((raw, ctx) => {
+  const names = raw.split(",").map((name) => name.trim());
+  const unknown = names.filter((name) => !(RECORD_FIELDS as readonly string[]).includes(name));
+  if (unknown.length > 0) {
+    ctx.addIssue({
+      code: "custom",
+      message: `unknown field ${unknown.map((name) => JSON.stringify(name)).join(", ")}; allowed: ${RECORD_FIELDS.join(", ")}`,
+    });
+    return z.NEVER;
+  }
+  return names as RecordField[];
+});
+
+/** The related list's query string as the wire carries it (every value a string). */
+export const RelatedQuery = z
+  .strictObject({
+    analysisId: AnalysisId,
+    pageNum: positiveIntegerString().optional(),
+    pageSize: positiveIntegerString(LIMITS.maxPageSize).optional(),
+    selectFields: fieldListString.optional(),
+    jsonContent: filterString.optional(),
+    metadata: filterString.optional(),
+  })
+  .meta({ id: "RelatedQuery" });
+
+/** Encodes typed related parameters as the query string the contract defines. */
+export function relatedParamsToQuery(params: RelatedParams): Record<string, string> {
+  const query: Record<string, string> = { analysisId: params.analysisId };
+  if (params.pageNum !== undefined) query.pageNum = String(params.pageNum);
+  if (params.pageSize !== undefined) query.pageSize = String(params.pageSize);
+  if (params.selectFields) query.selectFields = params.selectFields.join(",");
+  if (params.jsonContent) query.jsonContent = JSON.stringify(params.jsonContent);
+  if (params.metadata) query.metadata = JSON.stringify(params.metadata);
+  return query;
+}
+
+export const RelatedResponse = z.array(PartialAnalysisRecord).meta({ id: "RelatedResponse" });
+
+// ---------------------------------------------------------------------------------------------------
+// Errors
+
+export const ERROR_CODES = {
+  400: "invalid_request",
+  401: "unauthorized",
+  402: "insufficient_credits",
+  404: "not_found",
+  405: "method_not_allowed",
+  412: "precondition_failed",
+  413: "payload_too_large",
+  415: "unsupported_media_type",
+  422: "unprocessable",
+  429: "rate_limited",
+  500: "internal_error",
+  502: "upstream_error",
+} as const;
+export type ErrorStatus = keyof typeof ERROR_CODES;
+export type ErrorCode = (typeof ERROR_CODES)[ErrorStatus];
+
+export const ErrorDetail = z.looseObject({ path: z.string(), message: z.string() });
+export type ErrorDetail = z.infer<typeof ErrorDetail>;
+
+/** The error body this project's server sends; the client accepts any shape and reads what it can. */
+export const ErrorBody = z
+  .object({
+    error: z.looseObject({
+      code: z.string(),
+      message: z.string(),
+      details: z.array(ErrorDetail).optional(),
+      requestId: z.string().optional(),
+    }),
+  })
+  .meta({ id: "ErrorBody" });
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+export const HealthResponse = z.object({ ok: z.literal(true) });

@@ -1,0 +1,32 @@
+import type { JsonSchemaDocument } from "../../lib/api/contract";
+import type { ExtractedPage } from "../pages/types";
+
+export interface GenerationInput {
+  prompt: string;
+  /** 0 to 2; the extractive generator uses it to vary which sentences it picks (0 = deterministic). */
+  temperature: number;
+  page: ExtractedPage;
+  signal?: AbortSignal;
+}
+
+/**
+ * Turns a page and a prompt into content. Both the offline extractive generator and the
+ * OpenAI-compatible one implement it. Errors: `GenerationError` (a per-link failure).
+ */
+export interface Generator {
+  readonly name: string;
+  generateText(input: GenerationInput): Promise<string>;
+  /** Returns an object that validates against `schema`, or throws `GenerationError`. */
+  generateJson(input: GenerationInput & { schema: JsonSchemaDocument }): Promise<Record<string, unknown>>;
+}
+
+export class GenerationError extends Error {
+  constructor(
+    message: string,
+    /** True when the provider itself failed (network, 5xx): the server answers 502 if every link failed so. */
+    readonly upstream = false,
+  ) {
+    super(message);
+    this.name = "GenerationError";
+  }
+}

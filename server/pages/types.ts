@@ -1,0 +1,51 @@
+import type { AnalysisObject } from "../../lib/api/contract";
+
+/** A page as the fetcher hands it over: final URL after redirects, decoded body. */
+export interface FetchedPage {
+  /** Final URL after redirects. */
+  url: string;
+  contentType: "text/html" | "text/plain";
+  body: string;
+}
+
+/** Everything the server knows about a page after extraction; `analysis` lacks only the prompt's `score`. */
+export interface ExtractedPage {
+  analysis: Omit<AnalysisObject, "score"> & {
+    title: string;
+    url: string;
+    id: string;
+    text: string;
+    favicon: string;
+    extras: { imageLinks: string[] };
+  };
+  /** Meta description or first paragraph; "" when none. */
+  description: string;
+  /** `<html lang>` or `og:locale`, lower-case primary tag ("en", "fr"); undefined when unknown. */
+  language?: string;
+  /** `meta keywords`, `article:tag`, JSON-LD keywords; de-duplicated. */
+  keywords: string[];
+  /** `og:site_name` or the host. */
+  siteName: string;
+}
+
+export type PageFailureCode =
+  | "blocked_address"
+  | "insecure_redirect"
+  | "too_many_redirects"
+  | "timeout"
+  | "too_large"
+  | "unsupported_content_type"
+  | "http_error"
+  | "network_error"
+  | "generation_failed";
+
+/** A per-link failure: the link is reported in `failures`, never a 500. */
+export class PageFailure extends Error {
+  constructor(
+    readonly code: PageFailureCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = "PageFailure";
+  }
+}
