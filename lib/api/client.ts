@@ -1,0 +1,225 @@
+import type { z } from "zod";
+import {
+  type AnalysisRecord,
+  AnalysisRecord as AnalysisRecordSchema,
+  AnalyzeRequest,
+  type AnalyzeResponse,
+  AnalyzeResponse as AnalyzeResponseSchema,
+  GetAnalysisParams,
+  type PartialAnalysisRecord,
+  RelatedParams,
+  RelatedResponse,
+  relatedParamsToQuery,
+  UpdateAnalysisRequest,
+} from "./contract";
+import { ApiError, apiErrorFromResponse } from "./errors";
+import { issueDetails, summarizeDetails } from "./issue-details";
+
+export interface RetryPolicy {
+  /** Retries after the first attempt. */
+  retries: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** A `Retry-After` longer than this is not waited for: the error goes to the caller. */
+  maxRetryAfterMs: number;
+}
+
+export interface RetryNotice {
+  attempt: number;
+  delayMs: number;
+  error: ApiError;
+}
+
+export interface ApiClientOptions {
+  baseUrl: string;
+  apiKey: string;
+  fetch?: typeof fetch;
+  /** Per attempt. Analyze requests fetch and generate pages, so they get a longer default. */
+  timeoutMs?: number;
+  analyzeTimeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+  onRetry?: (notice: RetryNotice) => void;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+const DEFAULT_RETRY: RetryPolicy = { retries: 3, baseDelayMs: 500, maxDelayMs: 8_000, maxRetryAfterMs: 60_000 };
+const RETRYABLE_STATUSES = new Set([429, 503]);
+
+/** The service root without a trailing slash or `/v1` (users paste either). */
+export function normalizeBaseUrl(baseUrl: string): string {
+  return baseUrl.trim().replace(/\/+$/, "").replace(/\/v1$/, "");
+}
+
+/** A typed client of the /v1 API: inputs checked before sending, responses validated tolerantly. */
+export function createApiClient(options: ApiClientOptions) {
+  const baseUrl = normalizeBaseUrl(options.baseUrl);
+  const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
+  const retry = { ...DEFAULT_RETRY, ...options.retry };
+  const sleep = options.sleep ?? abortableSleep;
+
+  async function request<S extends z.ZodType>(
+    method: "GET" | "POST",
+    path: string,
+    schema: S,
+    call: { query?: Record<string, string>; body?: unknown; headers?: Record<string, string>; timeoutMs: number },
+    signal?: AbortSignal,
+  ): Promise<{ data: z.output<S>; response: Response }> {
+    const url = new URL(`${baseUrl}/v1${path}`);
+    for (const [name, value] of Object.entries(call.query ?? {})) url.searchParams.set(name, value);
+
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await attemptOnce(method, url, schema, call, signal);
+      } catch (error) {
+        const apiError = error as ApiError;
+        const delayMs = retryDelay(method, apiError, attempt);
+        if (delayMs === null || signal?.aborted) throw apiError;
+        options.onRetry?.({ attempt: attempt + 1, delayMs, error: apiError });
+        await sleep(delayMs, signal);
+      }
+    }
+  }
+
+  function retryDelay(method: string, error: ApiError, attempt: number): number | null {
+    if (attempt >= retry.retries) return null;
+    const retryable =
+      RETRYABLE_STATUSES.has(error.status) ||
+      (method === "GET" && (error.code === "network_error" || error.code === "timeout"));
+    if (!retryable) return null;
+    if (error.retryAfter !== undefined) {
+      const wait = error.retryAfter * 1000;
+      return wait > retry.maxRetryAfterMs ? null : wait;
+    }
+    const ceiling = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** attempt);
+    return Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
+  }
+
+  async function attemptOnce<S extends z.ZodType>(
+    method: string,
+    url: URL,
+    schema: S,
+    call: { body?: unknown; headers?: Record<string, string>; timeoutMs: number },
+    signal?: AbortSignal,
+  ) {
+    const timeout = AbortSignal.timeout(call.timeoutMs);
+    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    let response: Response;
+    let text: string;
+    try {
+      response = await doFetch(url, {
+        method,
+        signal: combined,
+        headers: {
+          accept: "application/json",
+          "x-api-key": options.apiKey,
+          ...(call.body !== undefined && { "content-type": "application/json" }),
+          ...call.headers,
+        },
+        body: call.body === undefined ? undefined : JSON.stringify(call.body),
+      });
+      text = await response.text();
+    } catch (error) {
+      throw transportError(error, signal, timeout, call.timeoutMs);
+    }
+    if (!response.ok) throw apiErrorFromResponse(response, text);
+
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw invalidResponse(response, `the service at ${baseUrl} did not answer with JSON`);
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      const first = parsed.error.issues[0];
+      const where = first?.path.length ? first.path.join(".") : "the body";
+      throw invalidResponse(response, `the service answered an unexpected shape (${where}: ${first?.message})`);
+    }
+    return { data: parsed.data as z.output<S>, response };
+  }
+
+  function transportError(error: unknown, signal: AbortSignal | undefined, timeout: AbortSignal, ms: number) {
+    if (signal?.aborted) return new ApiError({ status: 0, code: "aborted", message: "the request was cancelled", cause: error });
+    if (timeout.aborted) {
+      return new ApiError({ status: 0, code: "timeout", message: `${baseUrl} did not answer within ${ms / 1000} s`, cause: error });
+    }
+    return new ApiError({ status: 0, code: "network_error", message: `could not reach the service at ${baseUrl}`, cause: error });
+  }
+
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const analyzeTimeoutMs = options.analyzeTimeoutMs ?? 180_000;
+
+  return {
+    baseUrl,
+
+    /** POST /v1/links */
+    async analyzeLinks(input: AnalyzeRequest, call: CallOptions = {}): Promise<AnalyzeResponse> {
+      const body = checkInput(AnalyzeRequest, input);
+      const { data } = await request("POST", "/links", AnalyzeResponseSchema, { body, timeoutMs: analyzeTimeoutMs }, call.signal);
+      return data;
+    },
+
+    /** POST /v1/analyses; `ifMatch` is the `updatedAt` the edit was based on (412 when it moved). */
+    async updateAnalysis(
+      input: UpdateAnalysisRequest,
+      call: CallOptions & { ifMatch?: string } = {},
+    ): Promise<AnalysisRecord> {
+      const body = checkInput(UpdateAnalysisRequest, input);
+      const headers = call.ifMatch ? { "if-match": `"${call.ifMatch}"` } : undefined;
+      const { data } = await request("POST", "/analyses", AnalysisRecordSchema, { body, headers, timeoutMs }, call.signal);
+      return data;
+    },
+
+    /** GET /v1/analyses/related */
+    async listRelated(params: RelatedParams, call: CallOptions = {}): Promise<PartialAnalysisRecord[]> {
+      const query = relatedParamsToQuery(checkInput(RelatedParams, params));
+      const { data } = await request("GET", "/analyses/related", RelatedResponse, { query, timeoutMs }, call.signal);
+      return data;
+    },
+
+    /** GET /v1/analyses */
+    async getAnalysis(analysisId: string, call: CallOptions = {}): Promise<AnalysisRecord> {
+      const query = checkInput(GetAnalysisParams, { analysisId });
+      const { data } = await request("GET", "/analyses", AnalysisRecordSchema, { query, timeoutMs }, call.signal);
+      return data;
+    },
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** Validates what the caller asked with the contract's schema: a bad input never leaves the machine. */
+function checkInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const details = issueDetails(result.error);
+  throw new ApiError({ status: 0, code: "invalid_request", message: summarizeDetails(details), details });
+}
+
+function invalidResponse(response: Response, message: string): ApiError {
+  return new ApiError({
+    status: response.status,
+    code: "invalid_response",
+    message,
+    requestId: response.headers.get("x-request-id") ?? undefined,
+  });
+}
+
+function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new ApiError({ status: 0, code: "aborted", message: "the request was cancelled" }));
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new ApiError({ status: 0, code: "aborted", message: "the request was cancelled" }));
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}

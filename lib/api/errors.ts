@@ -1,0 +1,109 @@
+import { ErrorBody, type ErrorDetail } from "./contract";
+
+/** Codes the client uses for failures that have no HTTP status of their own. */
+export type ClientErrorCode = "network_error" | "timeout" | "aborted" | "invalid_response" | "invalid_request";
+
+export interface ApiErrorInit {
+  /** HTTP status, or 0 when no response arrived (network, timeout, abort, input refused before sending). */
+  status: number;
+  code: string;
+  message: string;
+  details?: ErrorDetail[];
+  requestId?: string;
+  /** Seconds the service asked us to wait (`Retry-After`). */
+  retryAfter?: number;
+  cause?: unknown;
+}
+
+/** Every failure of the API client, whatever its origin, as one readable error. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly details: ErrorDetail[];
+  readonly requestId?: string;
+  readonly retryAfter?: number;
+
+  constructor(init: ApiErrorInit) {
+    super(init.message, { cause: init.cause });
+    this.name = "ApiError";
+    this.status = init.status;
+    this.code = init.code;
+    this.details = init.details ?? [];
+    this.requestId = init.requestId;
+    this.retryAfter = init.retryAfter;
+  }
+
+  /** Plain data, safe to send through extension messaging or store in IndexedDB. */
+  toJSON(): ApiErrorInit {
+    return {
+      status: this.status,
+      code: this.code,
+      message: this.message,
+      details: this.details,
+      requestId: this.requestId,
+      retryAfter: this.retryAfter,
+    };
+  }
+}
+
+/** `Retry-After` in seconds (delta-seconds or an HTTP date), or undefined. */
+export function parseRetryAfter(header: string | null, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  const trimmed = header.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+/** Reads whatever error body a service sent (ours, or any other shape) into an ApiError. */
+export function apiErrorFromResponse(response: Response, bodyText: string): ApiError {
+  const requestId = response.headers.get("x-request-id") ?? undefined;
+  const retryAfter = parseRetryAfter(response.headers.get("retry-after"));
+  const fallback = `${response.status} ${response.statusText || "error"}`.trim();
+  let body: unknown;
+  try {
+    body = JSON.parse(bodyText);
+  } catch {
+    const snippet = bodyText.trim().slice(0, 200);
+    return new ApiError({
+      status: response.status,
+      code: `http_${response.status}`,
+      message: snippet && !snippet.startsWith("<") ? `${fallback}: ${snippet}` : fallback,
+      requestId,
+      retryAfter,
+    });
+  }
+  const ours = ErrorBody.safeParse(body);
+  if (ours.success) {
+    const { error } = ours.data;
+    return new ApiError({
+      status: response.status,
+      code: error.code,
+      message: error.message,
+      details: error.details,
+      requestId: error.requestId ?? requestId,
+      retryAfter,
+    });
+  }
+  return new ApiError({
+    status: response.status,
+    code: `http_${response.status}`,
+    message: looseMessage(body) ?? fallback,
+    requestId,
+    retryAfter,
+  });
+}
+
+/** `{message}`, `{error: "…"}`, `{error: {message}}`, `{detail}` or `{errors: [{message}]}`. */
+function looseMessage(body: unknown): string | undefined {
+  if (typeof body === "string") return body;
+  if (typeof body !== "object" || body === null) return undefined;
+  const record = body as Record<string, unknown>;
+  for (const key of ["message", "detail", "error_description", "title"]) {
+    if (typeof record[key] === "string") return record[key] as string;
+  }
+  if (typeof record.error === "string") return record.error;
+  if (record.error && typeof record.error === "object") return looseMessage(record.error);
+  if (Array.isArray(record.errors)) return looseMessage(record.errors[0]);
+  return undefined;
+}

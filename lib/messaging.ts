@@ -1,0 +1,65 @@
+/**
+ * The one protocol between the extension's pages and its worker. A page sends a command; the worker
+ * answers `{ ok: true, value }` or `{ ok: false, error }` (plain data, never a thrown Error).
+ */
+import { browser } from "wxt/browser";
+import type { ApiErrorInit } from "./api/errors";
+
+export type ConnectionStatus =
+  | { state: "ok"; baseUrl: string }
+  | { state: "unauthorized"; baseUrl: string; message: string }
+  | { state: "unreachable"; baseUrl: string; message: string }
+  | { state: "error"; baseUrl: string; message: string };
+
+export interface Protocol {
+  "connection.test": { request: { baseUrl: string; apiKey: string }; response: ConnectionStatus };
+}
+
+export type CommandName = keyof Protocol;
+export type CommandRequest<K extends CommandName> = Protocol[K]["request"];
+export type CommandResponse<K extends CommandName> = Protocol[K]["response"];
+
+export interface CommandMessage<K extends CommandName = CommandName> {
+  linklens: 1;
+  command: K;
+  request: CommandRequest<K>;
+}
+
+export type CommandResult<K extends CommandName> =
+  | { ok: true; value: CommandResponse<K> }
+  | { ok: false; error: ApiErrorInit };
+
+export type CommandHandlers = { [K in CommandName]: (request: CommandRequest<K>) => Promise<CommandResponse<K>> };
+
+export class CommandError extends Error {
+  constructor(readonly init: ApiErrorInit) {
+    super(init.message);
+    this.name = "CommandError";
+  }
+}
+
+/** Sends a command to the worker and returns its answer, or throws `CommandError`. */
+export async function sendCommand<K extends CommandName>(
+  command: K,
+  request: CommandRequest<K>,
+): Promise<CommandResponse<K>> {
+  const message: CommandMessage<K> = { linklens: 1, command, request };
+  const result = (await browser.runtime.sendMessage(message)) as CommandResult<K> | undefined;
+  if (!result) throw new CommandError({ status: 0, code: "no_answer", message: "the extension's worker did not answer" });
+  if (!result.ok) throw new CommandError(result.error);
+  return result.value;
+}
+
+export function isCommandMessage(message: unknown): message is CommandMessage {
+  return typeof message === "object" && message !== null && (message as CommandMessage).linklens === 1;
+}
+
+/** Only this extension's own pages may command the worker: not content scripts, not other extensions, not web pages. */
+export function isOwnExtensionPage(
+  sender: { id?: string; url?: string; tab?: unknown },
+  ownId: string,
+  ownOrigin: string,
+): boolean {
+  if (sender.id !== ownId || !sender.url) return false;
+  return sender.url.startsWith(ownOrigin);
+}

@@ -1,0 +1,32 @@
+import { ConfigError, readServiceConfig, USAGE } from "./config";
+import { startService } from "./service";
+
+async function main() {
+  const argv = process.argv.slice(2);
+  if (argv.includes("--help") || argv.includes("-h")) {
+    console.log(USAGE);
+    return;
+  }
+  const service = await startService(readServiceConfig(argv, process.env));
+  console.log(`Linklens service on ${service.url}`);
+  if (service.devKey) console.log(`API key: ${service.devKey}`);
+
+  let closing = false;
+  const shutdown = async () => {
+    if (closing) return;
+    closing = true;
+    await service.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", shutdown);
+  process.on("SIGTERM", shutdown);
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError) {
+    console.error(`${error.message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  console.error(error);
+  process.exit(1);
+});

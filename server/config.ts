@@ -1,0 +1,102 @@
+import { readFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+
+export interface ApiKeyConfig {
+  key: string;
+  credits: number;
+}
+
+export interface ServiceConfig {
+  host: string;
+  /** 0 picks a free port. */
+  port: number;
+  /** Folder of the embedded store; `undefined` keeps everything in memory (tests). */
+  dataDir?: string;
+  allowPrivateNetworks: boolean;
+  /** Extra PEM certificates trusted when fetching pages. */
+  ca?: string;
+  /** Accepted keys; empty: a development key with 1,000 credits is created (and kept in the data folder). */
+  apiKeys: ApiKeyConfig[];
+  rateAnalyzePerMinute: number;
+  rateOtherPerMinute: number;
+  llm: { LLM_BASE_URL?: string; LLM_MODEL?: string; LLM_API_KEY?: string };
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+export const USAGE = `Usage: npm run serve -- [--host 127.0.0.1] [--port 8787] [--data .data]
+                        [--allow-private-networks] [--ca FILE]
+
+Environment: LINKLENS_API_KEYS=key:credits,…  LINKLENS_RATE_ANALYZE=60  LINKLENS_RATE_OTHER=600
+             LLM_BASE_URL, LLM_MODEL, LLM_API_KEY (an OpenAI-compatible endpoint; unset: offline generator)`;
+
+/** Parses `key:credits,key:credits`. */
+export function parseApiKeys(value: string | undefined): ApiKeyConfig[] {
+  if (!value?.trim()) return [];
+  return value.split(",").map((entry) => {
+    const separator = entry.lastIndexOf(":");
+    const key = entry.slice(0, separator).trim();
+    const credits = Number(entry.slice(separator + 1));
+    if (separator <= 0 || !key || !Number.isInteger(credits) || credits < 0) {
+      throw new ConfigError(`LINKLENS_API_KEYS: "${entry.trim()}" is not key:credits (credits a whole number)`);
+    }
+    return { key, credits };
+  });
+}
+
+function positiveInteger(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === "") return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1) throw new ConfigError(`${name} must be a whole number >= 1`);
+  return number;
+}
+
+/** The service's configuration from its command line and environment. */
+export function readServiceConfig(argv: string[], env: NodeJS.ProcessEnv): ServiceConfig {
+  let parsed: ReturnType<typeof parseFlags>;
+  try {
+    parsed = parseFlags(argv);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
+  const { values } = parsed;
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError("--port must be 0 to 65535");
+  let ca: string | undefined;
+  if (values.ca) {
+    try {
+      ca = readFileSync(values.ca, "utf8");
+    } catch (error) {
+      throw new ConfigError(`--ca ${values.ca}: ${(error as Error).message}`);
+    }
+  }
+  return {
+    host: values.host,
+    port,
+    dataDir: values.data,
+    allowPrivateNetworks: values["allow-private-networks"],
+    ca,
+    apiKeys: parseApiKeys(env.LINKLENS_API_KEYS),
+    rateAnalyzePerMinute: positiveInteger("LINKLENS_RATE_ANALYZE", env.LINKLENS_RATE_ANALYZE, 60),
+    rateOtherPerMinute: positiveInteger("LINKLENS_RATE_OTHER", env.LINKLENS_RATE_OTHER, 600),
+    llm: { LLM_BASE_URL: env.LLM_BASE_URL, LLM_MODEL: env.LLM_MODEL, LLM_API_KEY: env.LLM_API_KEY },
+  };
+}
+
+function parseFlags(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      host: { type: "string", default: "127.0.0.1" },
+      port: { type: "string", default: "8787" },
+      data: { type: "string", default: ".data" },
+      "allow-private-networks": { type: "boolean", default: false },
+      ca: { type: "string" },
+      help: { type: "boolean", default: false },
+    },
+  });
+}

@@ -1,0 +1,40 @@
+import type { z } from "zod";
+import { ERROR_CODES, type ErrorBody, type ErrorDetail, type ErrorStatus } from "../../lib/api/contract";
+import { issueDetails, summarizeDetails } from "../../lib/api/issue-details";
+
+/** A failure the server answers with the contract's error body. */
+export class HttpError extends Error {
+  readonly code: string;
+  constructor(
+    readonly status: ErrorStatus,
+    message: string,
+    readonly details?: ErrorDetail[],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = "HttpError";
+    this.code = ERROR_CODES[status];
+  }
+
+  body(requestId: string): ErrorBody {
+    return {
+      error: {
+        code: this.code,
+        message: this.message,
+        ...(this.details && this.details.length > 0 ? { details: this.details } : {}),
+        requestId,
+      },
+    };
+  }
+}
+
+export function invalidRequest(details: ErrorDetail[]): HttpError {
+  return new HttpError(400, summarizeDetails(details), details);
+}
+
+/** Parses with a contract schema, or throws the 400 that names every problem. */
+export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, prefix = ""): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw invalidRequest(issueDetails(result.error, prefix));
+  return result.data;
+}

@@ -1,0 +1,66 @@
+import type { Hono } from "hono";
+import { GetAnalysisParams, RelatedQuery, UpdateAnalysisRequest } from "../../lib/api/contract";
+import { compileResponseSchema } from "../generate";
+import { HttpError, invalidRequest, parseOrThrow } from "../http/http-error";
+import { readJsonBody, readQuery } from "../http/request-body";
+import { etagOf, parseIfMatch, selectFields, toRecord } from "../records";
+import type { RelatedIndex } from "../related/types";
+import type { Store } from "../store/types";
+import type { AppEnv } from "./env";
+
+const notFound = (analysisId: string) => new HttpError(404, `no analysis ${JSON.stringify(analysisId)} for this key`);
+
+export function registerAnalysesRoutes(app: Hono<AppEnv>, deps: { store: Store; relatedIndex: RelatedIndex }) {
+  const { store, relatedIndex } = deps;
+
+  app.get("/v1/analyses", async (c) => {
+    const { analysisId } = parseOrThrow(GetAnalysisParams, readQuery(c));
+    const stored = await store.getAnalysis(c.var.tenant.id, analysisId);
+    if (!stored) throw notFound(analysisId);
+    c.header("ETag", etagOf(stored));
+    return c.json(toRecord(stored));
+  });
+
+  app.post("/v1/analyses", async (c) => {
+    const body = parseOrThrow(UpdateAnalysisRequest, await readJsonBody(c));
+    const tenantId = c.var.tenant.id;
+    const existing = await store.getAnalysis(tenantId, body.analysisId);
+    if (!existing) throw notFound(body.analysisId);
+    if (body.jsonContent !== undefined && existing.responseSchema) {
+      const check = compileResponseSchema(existing.responseSchema)(body.jsonContent);
+      if (!check.valid) {
+        throw invalidRequest(
+          check.errors.map((error) => ({
+            path: ["jsonContent", error.path].filter(Boolean).join("."),
+            message: `${error.message} (the analysis was created with a response schema)`,
+          })),
+        );
+      }
+    }
+    const { analysisId, ...patch } = body;
+    const outcome = await store.updateAnalysis(tenantId, analysisId, patch, parseIfMatch(c.req.header("if-match")));
+    if (outcome.kind === "not_found") throw notFound(analysisId);
+    if (outcome.kind === "precondition_failed") {
+      throw new HttpError(412, `the analysis changed since ${c.req.header("if-match")}; it is now at "${outcome.current.updatedAt}"`, undefined, {
+        ETag: etagOf(outcome.current),
+      });
+    }
+    relatedIndex.upsert(outcome.record);
+    c.header("ETag", etagOf(outcome.record));
+    return c.json(toRecord(outcome.record));
+  });
+
+  app.get("/v1/analyses/related", async (c) => {
+    const query = parseOrThrow(RelatedQuery, readQuery(c));
+    const tenantId = c.var.tenant.id;
+    const ids = await relatedIndex.related(tenantId, query.analysisId, {
+      jsonContent: query.jsonContent,
+      metadata: query.metadata,
+    });
+    if (ids === null) throw notFound(query.analysisId);
+    const pageSize = query.pageSize ?? 10;
+    const start = ((query.pageNum ?? 1) - 1) * pageSize;
+    const page = await store.getAnalyses(tenantId, ids.slice(start, start + pageSize));
+    return c.json(page.map((stored) => selectFields(toRecord(stored), query.selectFields)));
+  });
+}

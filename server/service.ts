@@ -1,0 +1,81 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { serve } from "@hono/node-server";
+import { createApp } from "./app";
+import type { ApiKeyConfig, ServiceConfig } from "./config";
+import { createGenerator } from "./generate";
+import { createPageFetcher } from "./pages/fetch-page";
+import { createRelatedIndex } from "./related/related-index";
+import { hashApiKey } from "./store/key-hash";
+import { openPgliteStore } from "./store/pglite-store";
+
+export const DEV_KEY_CREDITS = 1000;
+
+export interface RunningService {
+  url: string;
+  port: number;
+  /** The development key, when no key was configured. */
+  devKey?: string;
+  close(): Promise<void>;
+}
+
+/** Opens the store, wires the app and listens; `close()` stops listening and closes the store. */
+export async function startService(config: ServiceConfig): Promise<RunningService> {
+  if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
+  const generator = createGenerator(config.llm);
+  const store = await openPgliteStore(config.dataDir);
+  const devKey = config.apiKeys.length === 0 ? developmentKey(config.dataDir) : undefined;
+  const keys: ApiKeyConfig[] = devKey ? [{ key: devKey, credits: DEV_KEY_CREDITS }] : config.apiKeys;
+  const keyHashes = keys.map(({ key }) => hashApiKey(key));
+  for (const [index, { credits }] of keys.entries()) await store.ensureKey(keyHashes[index] as string, credits);
+
+  const fetcher = createPageFetcher({ allowPrivateNetworks: config.allowPrivateNetworks, ca: config.ca });
+  const app = createApp({
+    store,
+    generator,
+    fetchPage: fetcher.fetchPage,
+    relatedIndex: createRelatedIndex((tenantId) => store.listAnalyses(tenantId)),
+    keyHashes,
+    rateAnalyzePerMinute: config.rateAnalyzePerMinute,
+    rateOtherPerMinute: config.rateOtherPerMinute,
+  });
+
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const listening = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () => resolve(listening));
+    listening.once("error", reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = config.host.includes(":") ? `[${config.host}]` : config.host;
+
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    devKey,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+      });
+      await fetcher.close();
+      await store.close();
+    },
+  };
+}
+
+/** A development key kept in the data folder so it survives restarts (a new one each run in memory). */
+function developmentKey(dataDir: string | undefined): string {
+  const file = dataDir ? join(dataDir, "dev-api-key") : undefined;
+  if (file) {
+    try {
+      const existing = readFileSync(file, "utf8").trim();
+      if (existing) return existing;
+    } catch {
+      // no key yet
+    }
+  }
+  const key = `lk_dev_${randomBytes(24).toString("base64url")}`;
+  if (file) writeFileSync(file, `${key}\n`, { mode: 0o600 });
+  return key;
+}
