@@ -1,0 +1,154 @@
+/** Plain text of a DOM subtree: whitespace collapsed, one paragraph per block, blank lines between. */
+
+export const MAX_TEXT_LENGTH = 100_000;
+
+const BLOCK_ELEMENTS = new Set([
+  "address",
+  "article",
+  "aside",
+  "blockquote",
+  "caption",
+  "dd",
+  "details",
+  "div",
+  "dl",
+  "dt",
+  "fieldset",
+  "figcaption",
+  "figure",
+  "footer",
+  "form",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "header",
+  "hr",
+  "li",
+  "main",
+  "nav",
+  "ol",
+  "p",
+  "pre",
+  "section",
+  "summary",
+  "table",
+  "tbody",
+  "tfoot",
+  "thead",
+  "tr",
+  "ul",
+]);
+
+/** Elements whose content is never readable text. */
+const SKIPPED_ELEMENTS = new Set([
+  "script",
+  "style",
+  "noscript",
+  "template",
+  "svg",
+  "math",
+  "iframe",
+  "object",
+  "canvas",
+  "select",
+  "textarea",
+  "button",
+  "head",
+]);
+
+const TEXT_NODE = 3;
+const ELEMENT_NODE = 1;
+const LINE_BREAK = "\n";
+
+/** A mutable collector: `current` is the paragraph being filled, `done` the finished ones. */
+interface Paragraphs {
+  done: string[];
+  current: string[];
+}
+
+function flush(paragraphs: Paragraphs): void {
+  if (paragraphs.current.length === 0) return;
+  const text = paragraphs.current
+    .join("")
+    .split(LINE_BREAK)
+    .map((line) => line.replace(/\s+/g, " ").trim())
+    .filter((line) => line !== "")
+    .join(LINE_BREAK);
+  paragraphs.current = [];
+  if (text) paragraphs.done.push(text);
+}
+
+/** What leaving an element means for the text: the end of a block, or of a `<pre>`. */
+function leave(element: Element, paragraphs: Paragraphs, state: { preDepth: number }): void {
+  if (element.localName === "pre") state.preDepth--;
+  if (BLOCK_ELEMENTS.has(element.localName)) flush(paragraphs);
+}
+
+/** Walks the subtree without recursion, so a deeply nested page cannot overflow the stack. */
+function collect(root: Node, paragraphs: Paragraphs): void {
+  const state = { preDepth: 0 };
+  let node: Node | null = root.firstChild;
+  while (node) {
+    let enter = false;
+    if (node.nodeType === TEXT_NODE) {
+      const value = node.nodeValue ?? "";
+      paragraphs.current.push(state.preDepth > 0 ? value : value.replace(/\n/g, " "));
+    } else if (node.nodeType === ELEMENT_NODE) {
+      const element = node as Element;
+      const name = element.localName;
+      if (name === "br") paragraphs.current.push(LINE_BREAK);
+      else if (!SKIPPED_ELEMENTS.has(name)) {
+        if (name === "td" || name === "th") paragraphs.current.push(" ");
+        if (BLOCK_ELEMENTS.has(name)) flush(paragraphs);
+        if (name === "pre") state.preDepth++;
+        enter = element.firstChild !== null;
+        if (!enter) leave(element, paragraphs, state);
+      }
+    }
+    if (enter) {
+      node = node.firstChild;
+      continue;
+    }
+    while (node && node !== root && !node.nextSibling) {
+      node = node.parentNode;
+      if (node && node !== root) leave(node as Element, paragraphs, state);
+    }
+    node = node && node !== root ? node.nextSibling : null;
+  }
+}
+
+/** The paragraphs of a subtree, each whitespace-normalised (line breaks from `<br>` and `<pre>` kept). */
+export function paragraphsOf(root: Node): string[] {
+  const paragraphs: Paragraphs = { done: [], current: [] };
+  collect(root, paragraphs);
+  flush(paragraphs);
+  return paragraphs.done;
+}
+
+/** Joins paragraphs with blank lines and cuts the result to `MAX_TEXT_LENGTH`, at a word boundary. */
+export function joinParagraphs(paragraphs: string[]): string {
+  return truncateText(paragraphs.join("\n\n"));
+}
+
+export function truncateText(text: string, maxLength = MAX_TEXT_LENGTH): string {
+  if (text.length <= maxLength) return text;
+  const cut = text.slice(0, maxLength);
+  const lastSpace = cut.search(/\s\S*$/);
+  return (lastSpace > maxLength * 0.9 ? cut.slice(0, lastSpace) : cut).trimEnd();
+}
+
+/** Plain text as a page serves it: line endings unified, trailing spaces and extra blank lines dropped. */
+export function normalizePlainText(body: string): string {
+  const text = body
+    .replace(/^\uFEFF/, "")
+    .replace(/\r\n?/g, "\n")
+    .split("\n")
+    .map((line) => line.replace(/[ \t\f\v]+$/g, ""))
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+  return truncateText(text);
+}

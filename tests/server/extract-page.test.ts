@@ -1,0 +1,411 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { extractPage, pageIdOf } from "../../server/pages/extract-page";
+import { createPageFetcher, type PageFetcher } from "../../server/pages/fetch-page";
+import type { ExtractedPage, FetchedPage } from "../../server/pages/types";
+import { type FixtureSite, startFixtureSite } from "../fixtures/site";
+
+let site: FixtureSite;
+let fetcher: PageFetcher;
+
+beforeAll(async () => {
+  site = await startFixtureSite();
+  fetcher = createPageFetcher({ allowPrivateNetworks: true, ca: site.caPem });
+});
+
+afterAll(async () => {
+  await fetcher?.close();
+  await site?.close();
+});
+
+const extractFromSite = async (path: string): Promise<ExtractedPage> =>
+  extractPage(await fetcher.fetchPage(site.url(path)));
+
+const html = (body: string, url = "https://example.com/articles/one.html"): FetchedPage => ({
+  url,
+  contentType: "text/html",
+  body,
+});
+
+const ARTICLE_TEXT = Array.from(
+  { length: 4 },
+  (_, index) =>
+    `<p>Paragraph ${index + 1} tells a long enough story about river otters returning to the city canals, ` +
+    "with details about their diet, their dens under old bridges and the volunteers who count them.</p>",
+).join("\n");
+
+describe("extractPage: the news article (JSON-LD NewsArticle)", () => {
+  let page: ExtractedPage;
+  beforeAll(async () => {
+    page = await extractFromSite("/news/article.html");
+  });
+
+  it("reads title, date, author, lead image and icon from the metadata", () => {
+    const { analysis } = page;
+    expect(analysis.url).toBe(site.url("/news/article.html"));
+    expect(analysis.id).toBe(pageIdOf(site.url("/news/article.html")));
+    expect(analysis.title).toBe("Northbridge's Riverside tram line opens to passengers");
+    expect(analysis.publishedDate).toBe("2025-03-14T07:30:00.000Z");
+    expect(analysis.author).toBe("Ines Okafor");
+    expect(analysis.image).toBe(site.url("/news/images/tram-lead.jpg"));
+    expect(analysis.favicon).toBe(site.url("/news/favicon-192.png"));
+    expect(analysis).not.toHaveProperty("score");
+  });
+
+  it("keeps the article's text and images, not the navigation, related links or footer", () => {
+    const { text, extras } = page.analysis;
+    expect(text).toContain(
+      "The new line runs for 9.4 kilometres between the old harbour and the university campus at Kestrel Hill",
+    );
+    expect(text).toContain("Residents near the Kestrel Hill depot have complained about noise");
+    for (const boilerplate of [
+      "Weather and traffic alerts",
+      "Subscribe to the Courier",
+      "All rights reserved",
+      "Related stories",
+      "window.analytics",
+    ]) {
+      expect(text).not.toContain(boilerplate);
+    }
+    expect(extras.imageLinks).toEqual([
+      site.url("/news/images/tram-platform.jpg"),
+      site.url("/news/images/tram-bridge.jpg"),
+    ]);
+  });
+
+  it("separates paragraphs with blank lines and collapses whitespace inside them", () => {
+    const paragraphs = page.analysis.text.split("\n\n");
+    expect(paragraphs.length).toBeGreaterThanOrEqual(7);
+    expect(paragraphs.every((paragraph) => paragraph === paragraph.trim() && !/\s{2,}/.test(paragraph))).toBe(
+      true,
+    );
+    expect(paragraphs).toContain(
+      "Trams will run every six minutes at peak times and every ten minutes in the evening. Tickets cost the same as a single bus fare, and passengers with a monthly travel card can use both services without paying extra.",
+    );
+  });
+
+  it("reads description, language, keywords and site name", () => {
+    expect(page.description).toMatch(/^After four years of construction/);
+    expect(page.language).toBe("en");
+    expect(page.keywords).toEqual(["trams", "public transport", "Northbridge", "city council"]);
+    expect(page.siteName).toBe("Northbridge Courier");
+  });
+});
+
+describe("extractPage: the blog post (byline and <time>)", () => {
+  let page: ExtractedPage;
+  beforeAll(async () => {
+    page = await extractFromSite("/blog/post.html");
+  });
+
+  it("takes the author from the byline and the date from <time datetime>", () => {
+    expect(page.analysis.title).toBe("Why my sourdough finally rises");
+    expect(page.analysis.author).toBe("Marta Lindqvist");
+    expect(page.analysis.publishedDate).toBe("2024-11-02T09:15:00.000Z");
+  });
+
+  it("makes a relative og:image and shortcut icon absolute", () => {
+    expect(page.analysis.image).toBe(site.url("/blog/img/open-crumb.jpg"));
+    expect(page.analysis.favicon).toBe(site.url("/blog/favicon.ico"));
+    expect(page.analysis.extras.imageLinks).toEqual([
+      site.url("/blog/img/starter-jar.jpg"),
+      site.url("/blog/img/open-crumb.jpg"),
+    ]);
+  });
+
+  it("keeps the post and leaves out sidebar, comments and footer", () => {
+    const { text } = page.analysis;
+    expect(text).toContain("Now I feed it twice a day at room temperature for three days before a bake");
+    expect(text).not.toContain("By Marta Lindqvist");
+    for (const boilerplate of ["About the baker", "Join 3,000 home bakers", "hobby blog", "Great tips!"]) {
+      expect(text).not.toContain(boilerplate);
+    }
+  });
+
+  it("reads article:tag keywords without case duplicates, and og:description", () => {
+    expect(page.keywords).toEqual(["sourdough", "baking"]);
+    expect(page.description).toBe(
+      "Three changes to my starter routine that turned flat, dense loaves into open, airy bread.",
+    );
+    expect(page.siteName).toBe("Crumb & Crust");
+  });
+});
+
+describe("extractPage: a page without any metadata", () => {
+  let page: ExtractedPage;
+  beforeAll(async () => {
+    page = await extractFromSite("/plain/no-meta.html");
+  });
+
+  it("has an empty title, no date, author or image, and the origin's /favicon.ico", () => {
+    const { analysis } = page;
+    expect(analysis.title).toBe("");
+    expect(analysis).not.toHaveProperty("publishedDate");
+    expect(analysis).not.toHaveProperty("author");
+    expect(analysis).not.toHaveProperty("image");
+    expect(analysis.favicon).toBe(`${site.origin}/favicon.ico`);
+    expect(analysis.extras.imageLinks).toEqual([]);
+    expect(page.language).toBeUndefined();
+    expect(page.keywords).toEqual([]);
+    expect(page.siteName).toBe("localhost");
+  });
+
+  it("keeps the heading and every paragraph in the text; the description is the first paragraph", () => {
+    const { text } = page.analysis;
+    expect(text.startsWith("How birds find their way south\n\nEvery autumn billions of birds")).toBe(true);
+    expect(text).toContain("The arctic tern holds the record for the longest migration.");
+    expect(page.description).toMatch(/^Every autumn billions of birds/);
+  });
+});
+
+describe("extractPage: the gallery (<base href>)", () => {
+  let page: ExtractedPage;
+  beforeAll(async () => {
+    page = await extractFromSite("/gallery/base.html");
+  });
+
+  it("resolves images, lead image and icon through <base href>", () => {
+    const asset = (path: string) => site.url(`/gallery/assets/${path}`);
+    expect(page.analysis.extras.imageLinks).toEqual([
+      asset("photos/lake-bohinj.jpg"),
+      asset("photos/black-lake.jpg"),
+      asset("photos/double-lake-1600.jpg"),
+    ]);
+    expect(page.analysis.image).toBe(asset("photos/cover.jpg"));
+    expect(page.analysis.favicon).toBe(asset("icons/lake.svg"));
+  });
+
+  it("reads meta author, meta date and meta keywords", () => {
+    expect(page.analysis.author).toBe("Tomasz Wierzbicki");
+    expect(page.analysis.publishedDate).toBe("2023-08-19T00:00:00.000Z");
+    expect(page.keywords).toEqual(["lakes", "Julian Alps", "hiking", "photography", "Slovenia"]);
+    expect(page.analysis.text).toContain("Bohinj is the largest permanent lake in Slovenia");
+    expect(page.analysis.text).not.toContain("Please ask before reusing them");
+  });
+});
+
+describe("extractPage: the French article", () => {
+  let page: ExtractedPage;
+  beforeAll(async () => {
+    page = await extractFromSite("/fr/article.html");
+  });
+
+  it("reads the language, and ignores an article:author that is a URL", () => {
+    expect(page.language).toBe("fr");
+    expect(page.analysis.author).toBe("Claire Dubois");
+    expect(page.analysis.publishedDate).toBe("2024-06-21T05:00:00.000Z");
+    expect(page.analysis.title).toBe("Le Comté, un fromage qui prend son temps");
+    expect(page.siteName).toBe("Le Journal du Terroir");
+    expect(page.keywords).toEqual(["fromage", "Comté", "affinage", "Jura"]);
+  });
+
+  it("keeps the accented text and drops the byline leftovers and the navigation", () => {
+    const { text } = page.analysis;
+    expect(text).toContain(
+      "Les dégustateurs professionnels ont recensé plus de quatre-vingts arômes différents.",
+    );
+    expect(text.startsWith("Dans les montagnes du Jura")).toBe(true);
+    expect(text).not.toContain("Abonnez-vous");
+    expect(text).not.toContain("Tous droits réservés");
+  });
+});
+
+describe("extractPage: plain text and charsets", () => {
+  it("takes the first line of a text/plain page as its title and the body as its text", async () => {
+    const page = await extractFromSite("/text/notes.txt");
+    expect(page.analysis.title).toBe("Observing log: the Perseid meteor shower from a dark-sky site");
+    expect(page.analysis.text).toContain("Between 23:00 and 03:30 I counted 148 meteors");
+    expect(page.analysis.text.split("\n\n")).toHaveLength(5);
+    expect(page.analysis.favicon).toBe(`${site.origin}/favicon.ico`);
+    expect(page.analysis.extras.imageLinks).toEqual([]);
+    expect(page.description).toMatch(/^Conditions were excellent/);
+  });
+
+  it("cuts a long first line to 200 characters for the title", () => {
+    const page = extractPage({
+      url: "https://example.com/a.txt",
+      contentType: "text/plain",
+      body: `${"word ".repeat(100)}\n\nbody`,
+    });
+    expect(page.analysis.title.length).toBeLessThanOrEqual(200);
+    expect(page.analysis.title.startsWith("word word")).toBe(true);
+  });
+
+  it("extracts the latin1 page decoded by the fetcher", async () => {
+    const page = await extractFromSite("/charset/latin1.html");
+    expect(page.analysis.title).toBe("Kaffeehäuser in Wien: ein kurzer Führer");
+    expect(page.analysis.text).toContain("Übrigens: Trinkgeld von etwa zehn Prozent ist üblich.");
+    expect(page.language).toBe("de");
+  });
+
+  it("gives every generated article its own title and text", async () => {
+    const pages = await Promise.all([1, 2, 13, 60].map((n) => extractFromSite(`/many/${n}.html`)));
+    expect(new Set(pages.map((page) => page.analysis.title)).size).toBe(4);
+    expect(pages[0]?.analysis.text).toContain("article number 1 in a series about urban beekeeping");
+    expect(pages[3]?.analysis.author).toBe("Writer 60");
+  });
+});
+
+describe("extractPage: metadata rules", () => {
+  it("prefers og:title, then JSON-LD headline, then <title>", () => {
+    const head = (inner: string) =>
+      extractPage(html(`<html><head>${inner}</head><body>${ARTICLE_TEXT}</body></html>`));
+    const jsonLd =
+      '<script type="application/ld+json">{"@type":"Article","headline":"From JSON-LD"}</script>';
+    expect(
+      head(`<title>From title</title>${jsonLd}<meta property="og:title" content="From og">`).analysis.title,
+    ).toBe("From og");
+    expect(head(`<title>From title</title>${jsonLd}`).analysis.title).toBe("From JSON-LD");
+    expect(head("<title>  From\n title </title>").analysis.title).toBe("From title");
+  });
+
+  it("reads JSON-LD inside @graph with an array of authors and an ImageObject", () => {
+    const graph = {
+      "@context": "https://schema.org",
+      "@graph": [
+        { "@type": "WebSite", name: "Otter Watch" },
+        {
+          "@type": ["BlogPosting"],
+          headline: "Otters are back",
+          datePublished: "2024-02-29",
+          author: [{ "@type": "Person", name: "Ada Moss" }, "Ben Reed"],
+          image: { "@type": "ImageObject", url: "/img/otter.jpg" },
+          keywords: "otters, canals,wildlife",
+        },
+      ],
+    };
+    const page = extractPage(
+      html(
+        `<html><head><script type="application/ld+json">${JSON.stringify(graph)}</script></head><body>${ARTICLE_TEXT}</body></html>`,
+      ),
+    );
+    expect(page.analysis.title).toBe("Otters are back");
+    expect(page.analysis.author).toBe("Ada Moss, Ben Reed");
+    expect(page.analysis.publishedDate).toBe("2024-02-29T00:00:00.000Z");
+    expect(page.analysis.image).toBe("https://example.com/img/otter.jpg");
+    expect(page.keywords).toEqual(["otters", "canals", "wildlife"]);
+  });
+
+  it("omits a date that does not parse and falls back to the next source", () => {
+    const bad = extractPage(
+      html(
+        `<html><head><meta property="article:published_time" content="last Tuesday"></head><body>${ARTICLE_TEXT}</body></html>`,
+      ),
+    );
+    expect(bad.analysis).not.toHaveProperty("publishedDate");
+    const fallback = extractPage(
+      html(
+        `<html><head><meta property="article:published_time" content="soon"><meta name="dc.date" content="2021-05-04T10:00:00Z"></head><body>${ARTICLE_TEXT}</body></html>`,
+      ),
+    );
+    expect(fallback.analysis.publishedDate).toBe("2021-05-04T10:00:00.000Z");
+  });
+
+  it("skips broken JSON-LD and a URL-valued article:author", () => {
+    const page = extractPage(
+      html(
+        `<html><head><script type="application/ld+json">{ not json</script><meta property="article:author" content="https://example.com/authors/x"></head><body>${ARTICLE_TEXT}</body></html>`,
+      ),
+    );
+    expect(page.analysis).not.toHaveProperty("author");
+  });
+
+  it("prefers the largest declared icon, and the first when none gives a size", () => {
+    const icons = (links: string) =>
+      extractPage(html(`<html><head>${links}</head><body>${ARTICLE_TEXT}</body></html>`)).analysis.favicon;
+    expect(
+      icons('<link rel="icon" href="/a.png" sizes="16x16"><link rel="icon" href="/b.png" sizes="48x48">'),
+    ).toBe("https://example.com/b.png");
+    expect(icons('<link rel="icon" href="/first.png"><link rel="icon" href="/second.png">')).toBe(
+      "https://example.com/first.png",
+    );
+    expect(icons('<link rel="apple-touch-icon" href="/apple.png">')).toBe("https://example.com/favicon.ico");
+  });
+});
+
+describe("extractPage: images and text", () => {
+  it("lists at most 50 distinct absolute images, skipping data: URIs", () => {
+    const images = Array.from(
+      { length: 60 },
+      (_, index) => `<img src="/photos/${index % 55}.jpg" alt="">`,
+    ).join("");
+    const page = extractPage(
+      html(
+        `<html><body><article>${ARTICLE_TEXT}<p>Photos: ${images}<img src="data:image/png;base64,AAAA"></p></article></body></html>`,
+      ),
+    );
+    const links = page.analysis.extras.imageLinks;
+    expect(links).toHaveLength(50);
+    expect(new Set(links).size).toBe(50);
+    expect(links[0]).toBe("https://example.com/photos/0.jpg");
+    expect(links.some((link) => link.startsWith("data:"))).toBe(false);
+  });
+
+  it("takes the widest srcset candidate of an image without src", () => {
+    const page = extractPage(
+      html(
+        `<html><body><article>${ARTICLE_TEXT}<p><img srcset="small.jpg 320w, large.jpg 1280w, medium.jpg 640w"></p></article></body></html>`,
+      ),
+    );
+    expect(page.analysis.extras.imageLinks).toEqual(["https://example.com/articles/large.jpg"]);
+  });
+
+  it("cuts the text at 100,000 characters", () => {
+    const paragraph = `<p>${"The otters swim under the bridge again. ".repeat(50)}</p>`;
+    const page = extractPage(html(`<html><body><article>${paragraph.repeat(80)}</article></body></html>`));
+    expect(page.analysis.text.length).toBeLessThanOrEqual(100_000);
+    expect(page.analysis.text.length).toBeGreaterThan(99_000);
+  });
+
+  it("still finds text in a page Readability cannot make sense of", () => {
+    const page = extractPage(html("<html><body>Just a line of text, nothing else.</body></html>"));
+    expect(page.analysis.text).toBe("Just a line of text, nothing else.");
+  });
+
+  it("extracts an 80 KB article in a few tens of milliseconds at most", async () => {
+    const article = (await fetcher.fetchPage(site.url("/news/article.html"))).body;
+    const story = article.slice(article.indexOf("<p>The Riverside"), article.indexOf("</article>"));
+    let body = article;
+    while (body.length < 80_000)
+      body = body.replace("</article>", `<section><h2>More</h2>${story}</section></article>`);
+    const page = { ...html(body), url: site.url("/news/article.html") };
+    for (let warmUp = 0; warmUp < 5; warmUp++) extractPage(page);
+    const runs = 10;
+    const started = performance.now();
+    for (let run = 0; run < runs; run++) extractPage(page);
+    const perPage = (performance.now() - started) / runs;
+    // About 10 ms on an idle machine; the bound leaves room for a loaded CI runner.
+    expect(perPage).toBeLessThan(100);
+  });
+
+  it("reads a pathologically nested page with the linear fallback instead of stalling", () => {
+    const depth = 20_000;
+    const body = `<html><body>${"<div>".repeat(depth)}<p>Deep inside.</p>${"</div>".repeat(depth)}</body></html>`;
+    const started = performance.now();
+    const page = extractPage(html(body));
+    expect(page.analysis.text).toBe("Deep inside.");
+    expect(performance.now() - started).toBeLessThan(3_000);
+  });
+});
+
+describe("pageIdOf", () => {
+  it("gives the same id to the same normalized URL", () => {
+    const id = pageIdOf("https://example.com/a/b?x=1");
+    expect(id).toMatch(/^pg_[0-9a-f]{24}$/);
+    expect(pageIdOf("https://EXAMPLE.com/a/b?x=1")).toBe(id);
+    expect(pageIdOf("https://example.com:443/a/b?x=1")).toBe(id);
+    expect(pageIdOf("https://example.com/a/b?x=1#section-2")).toBe(id);
+  });
+
+  it("gives different pages different ids", () => {
+    const id = pageIdOf("https://example.com/a/b?x=1");
+    expect(pageIdOf("https://example.com/a/b?x=2")).not.toBe(id);
+    expect(pageIdOf("https://example.com/A/b?x=1")).not.toBe(id);
+    expect(pageIdOf("https://example.com:8443/a/b?x=1")).not.toBe(id);
+  });
+
+  it("is the id extractPage gives the final URL", () => {
+    const page = extractPage(html(`<html><body>${ARTICLE_TEXT}</body></html>`, "https://Example.com/x#top"));
+    expect(page.analysis.id).toBe(pageIdOf("https://example.com/x"));
+    expect(page.analysis.url).toBe("https://Example.com/x#top");
+  });
+});
