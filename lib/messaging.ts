@@ -29,7 +29,9 @@ export type CommandResult<K extends CommandName> =
   | { ok: true; value: CommandResponse<K> }
   | { ok: false; error: ApiErrorInit };
 
-export type CommandHandlers = { [K in CommandName]: (request: CommandRequest<K>) => Promise<CommandResponse<K>> };
+export type CommandHandlers = {
+  [K in CommandName]: (request: CommandRequest<K>) => Promise<CommandResponse<K>>;
+};
 
 export class CommandError extends Error {
   constructor(readonly init: ApiErrorInit) {
@@ -45,7 +47,12 @@ export async function sendCommand<K extends CommandName>(
 ): Promise<CommandResponse<K>> {
   const message: CommandMessage<K> = { linklens: 1, command, request };
   const result = (await browser.runtime.sendMessage(message)) as CommandResult<K> | undefined;
-  if (!result) throw new CommandError({ status: 0, code: "no_answer", message: "the extension's worker did not answer" });
+  if (!result)
+    throw new CommandError({
+      status: 0,
+      code: "no_answer",
+      message: "the extension's worker did not answer",
+    });
   if (!result.ok) throw new CommandError(result.error);
   return result.value;
 }

@@ -1,4 +1,3 @@
-import { storage } from "wxt/utils/storage";
 import { z } from "zod";
 import { LIMITS } from "./api/contract";
 
@@ -36,14 +35,3 @@ export const DEFAULT_SETTINGS: Settings = {
   defaultPrompt: "Summarize this page in a few sentences.",
   defaultTemperature: 0,
 };
-
-/** Settings live in `storage.local` only (the API key must never sync), versioned for migrations. */
-export const settingsItem = storage.defineItem<Settings>("local:settings", {
-  fallback: DEFAULT_SETTINGS,
-  version: 1,
-});
-
-export async function readSettings(): Promise<Settings> {
-  const parsed = Settings.safeParse(await settingsItem.getValue());
-  return parsed.success ? parsed.data : DEFAULT_SETTINGS;
-}

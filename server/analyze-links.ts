@@ -13,7 +13,7 @@ import { newId } from "./ids";
 import { extractPage } from "./pages/extract-page";
 import { type FetchedPage, PageFailure } from "./pages/types";
 import type { RelatedIndex } from "./related/types";
-import type { StoredAnalysis, Store, Tenant } from "./store/types";
+import type { Store, StoredAnalysis, Tenant } from "./store/types";
 import { InsufficientCreditsError } from "./store/types";
 
 export interface AnalyzeDeps {
@@ -27,7 +27,9 @@ export interface AnalyzeDeps {
 
 type ParsedAnalyzeRequest = Omit<AnalyzeRequest, "prompt"> & { prompt: string };
 
-type LinkOutcome = { ok: true; result: StoredAnalysis } | { ok: false; failure: LinkFailure; upstream: boolean };
+type LinkOutcome =
+  | { ok: true; result: StoredAnalysis }
+  | { ok: false; failure: LinkFailure; upstream: boolean };
 
 export const creditsPerLink = (structured: boolean) => (structured ? 2 : 1);
 
@@ -114,7 +116,11 @@ async function analyzeOneLink(
       return {
         ok: false,
         upstream: error.upstream,
-        failure: { link, code: error.upstream ? "upstream_error" : "generation_failed", message: error.message },
+        failure: {
+          link,
+          code: error.upstream ? "upstream_error" : "generation_failed",
+          message: error.message,
+        },
       };
     }
     throw error;
@@ -147,7 +153,10 @@ function allLinksFailed(outcomes: LinkOutcome[]): HttpError {
   if (failed.every((outcome) => outcome.upstream)) {
     return new HttpError(502, `the text-generation provider failed: ${failed[0]?.failure.message}`, details);
   }
-  const summary = failed.length === 1 ? `the link could not be analyzed: ${failed[0]?.failure.message}` : `none of the ${failed.length} links could be analyzed`;
+  const summary =
+    failed.length === 1
+      ? `the link could not be analyzed: ${failed[0]?.failure.message}`
+      : `none of the ${failed.length} links could be analyzed`;
   return new HttpError(422, summary, details);
 }
 
@@ -162,7 +171,11 @@ function toAnalyzeResult(stored: StoredAnalysis): AnalyzeResult {
   };
 }
 
-async function mapWithConcurrency<T, R>(items: T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+async function mapWithConcurrency<T, R>(
+  items: T[],
+  limit: number,
+  task: (item: T) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {

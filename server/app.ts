@@ -49,9 +49,14 @@ export function createApp(options: AppOptions) {
     if (!methods) throw new HttpError(404, `no route ${c.req.method} ${c.req.path}`);
     const method = c.req.method === "HEAD" ? "GET" : c.req.method;
     if (!methods.includes(method)) {
-      throw new HttpError(405, `${c.req.method} is not allowed on ${path}; use ${methods.join(" or ")}`, undefined, {
-        Allow: methods.join(", "),
-      });
+      throw new HttpError(
+        405,
+        `${c.req.method} is not allowed on ${path}; use ${methods.join(" or ")}`,
+        undefined,
+        {
+          Allow: methods.join(", "),
+        },
+      );
     }
     const tenant = await authenticate(c.req.header("x-api-key"));
     (path === `${API_PREFIX}/links` ? analyzeLimit : otherLimit)(tenant.id);
@@ -69,8 +74,11 @@ export function createApp(options: AppOptions) {
   app.onError((error, c) => {
     const requestId = c.get("requestId") ?? newId("req");
     const httpError =
-      error instanceof HttpError ? error : new HttpError(500, `internal error; quote request id ${requestId}`);
-    if (!(error instanceof HttpError)) log(`[${requestId}] ${c.req.method} ${c.req.path} failed: ${error.stack ?? error}`);
+      error instanceof HttpError
+        ? error
+        : new HttpError(500, `internal error; quote request id ${requestId}`);
+    if (!(error instanceof HttpError))
+      log(`[${requestId}] ${c.req.method} ${c.req.path} failed: ${error.stack ?? error}`);
     for (const [name, value] of Object.entries(httpError.headers)) c.header(name, value);
     c.header("x-request-id", requestId);
     return c.json(httpError.body(requestId), httpError.status);

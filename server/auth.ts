@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import type { Store, Tenant } from "./store/types";
 import { HttpError } from "./http/http-error";
+import type { Store, Tenant } from "./store/types";
 
 const hash = (key: string) => createHash("sha256").update(key, "utf8").digest();
 

@@ -1,4 +1,5 @@
 import { ConfigError, readServiceConfig, USAGE } from "./config";
+import { GeneratorConfigError } from "./generate";
 import { startService } from "./service";
 
 async function main() {
@@ -23,7 +24,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof GeneratorConfigError) {
     console.error(`${error.message}\n\n${USAGE}`);
     process.exit(2);
   }

@@ -40,7 +40,9 @@ export function parseApiKeys(value: string | undefined): ApiKeyConfig[] {
     const key = entry.slice(0, separator).trim();
     const credits = Number(entry.slice(separator + 1));
     if (separator <= 0 || !key || !Number.isInteger(credits) || credits < 0) {
-      throw new ConfigError(`LINKLENS_API_KEYS: "${entry.trim()}" is not key:credits (credits a whole number)`);
+      throw new ConfigError(
+        `LINKLENS_API_KEYS: "${entry.trim()}" is not key:credits (credits a whole number)`,
+      );
     }
     return { key, credits };
   });

@@ -25,7 +25,11 @@ const security = [{ apiKey: [] }];
 export function createOpenApiDocument() {
   const api = new OpenAPIHono();
   const registry = api.openAPIRegistry;
-  registry.registerComponent("securitySchemes", "apiKey", { type: "apiKey", in: "header", name: "x-api-key" });
+  registry.registerComponent("securitySchemes", "apiKey", {
+    type: "apiKey",
+    in: "header",
+    name: "x-api-key",
+  });
 
   registry.registerPath(
     createRoute({
@@ -46,8 +50,13 @@ export function createOpenApiDocument() {
       path: "/v1/analyses",
       summary: "Update an analysis (each supplied field replaces the stored one)",
       security,
-      request: { body: { required: true, content: { "application/json": { schema: UpdateAnalysisRequest } } } },
-      responses: { 200: json(AnalysisRecord, "The whole updated record."), ...errors(400, 401, 404, 412, 413, 415, 429) },
+      request: {
+        body: { required: true, content: { "application/json": { schema: UpdateAnalysisRequest } } },
+      },
+      responses: {
+        200: json(AnalysisRecord, "The whole updated record."),
+        ...errors(400, 401, 404, 412, 413, 415, 429),
+      },
     }),
   );
   registry.registerPath(
@@ -57,7 +66,10 @@ export function createOpenApiDocument() {
       summary: "List related analyses, page by page",
       security,
       request: { query: RelatedQuery },
-      responses: { 200: json(RelatedResponse, "One page of related records."), ...errors(400, 401, 404, 429) },
+      responses: {
+        200: json(RelatedResponse, "One page of related records."),
+        ...errors(400, 401, 404, 429),
+      },
     }),
   );
   registry.registerPath(

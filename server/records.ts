@@ -15,7 +15,10 @@ export function toRecord(stored: StoredAnalysis): AnalysisRecord {
 }
 
 /** Keeps only the selected fields, plus `analysisId` always. */
-export function selectFields(record: AnalysisRecord, fields: RecordField[] | undefined): PartialAnalysisRecord {
+export function selectFields(
+  record: AnalysisRecord,
+  fields: RecordField[] | undefined,
+): PartialAnalysisRecord {
   if (!fields) return record;
   const selected: PartialAnalysisRecord = { analysisId: record.analysisId };
   for (const field of fields) {

@@ -5,7 +5,8 @@ import { join } from "node:path";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app";
 import type { ApiKeyConfig, ServiceConfig } from "./config";
-import { createGenerator } from "./generate";
+import { createGenerator, warmUpExtractiveGenerator } from "./generate";
+import { contentTerms } from "./generate/terms";
 import { createPageFetcher } from "./pages/fetch-page";
 import { createRelatedIndex } from "./related/related-index";
 import { hashApiKey } from "./store/key-hash";
@@ -25,25 +26,29 @@ export interface RunningService {
 export async function startService(config: ServiceConfig): Promise<RunningService> {
   if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
   const generator = createGenerator(config.llm);
+  await warmUpExtractiveGenerator();
   const store = await openPgliteStore(config.dataDir);
   const devKey = config.apiKeys.length === 0 ? developmentKey(config.dataDir) : undefined;
   const keys: ApiKeyConfig[] = devKey ? [{ key: devKey, credits: DEV_KEY_CREDITS }] : config.apiKeys;
   const keyHashes = keys.map(({ key }) => hashApiKey(key));
-  for (const [index, { credits }] of keys.entries()) await store.ensureKey(keyHashes[index] as string, credits);
+  for (const [index, { credits }] of keys.entries())
+    await store.ensureKey(keyHashes[index] as string, credits);
 
   const fetcher = createPageFetcher({ allowPrivateNetworks: config.allowPrivateNetworks, ca: config.ca });
   const app = createApp({
     store,
     generator,
     fetchPage: fetcher.fetchPage,
-    relatedIndex: createRelatedIndex((tenantId) => store.listAnalyses(tenantId)),
+    relatedIndex: createRelatedIndex((tenantId) => store.listAnalyses(tenantId), { terms: contentTerms }),
     keyHashes,
     rateAnalyzePerMinute: config.rateAnalyzePerMinute,
     rateOtherPerMinute: config.rateOtherPerMinute,
   });
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const listening = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () => resolve(listening));
+    const listening = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () =>
+      resolve(listening),
+    );
     listening.once("error", reject);
   });
   const { port } = server.address() as AddressInfo;

@@ -30,5 +30,9 @@ function refused(message: string) {
 
 function toErrorData(error: unknown) {
   if (error instanceof ApiError) return error.toJSON();
-  return { status: 0, code: "internal_error", message: error instanceof Error ? error.message : String(error) };
+  return {
+    status: 0,
+    code: "internal_error",
+    message: error instanceof Error ? error.message : String(error),
+  };
 }

@@ -14,7 +14,8 @@ export async function testConnection(baseUrl: string, apiKey: string): Promise<C
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     if (error.status === 404) return { state: "ok", baseUrl: client.baseUrl };
-    if (error.status === 401) return { state: "unauthorized", baseUrl: client.baseUrl, message: error.message };
+    if (error.status === 401)
+      return { state: "unauthorized", baseUrl: client.baseUrl, message: error.message };
     if (error.status === 0) return { state: "unreachable", baseUrl: client.baseUrl, message: error.message };
     return { state: "error", baseUrl: client.baseUrl, message: `${error.status}: ${error.message}` };
   }

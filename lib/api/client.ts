@@ -46,7 +46,12 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-const DEFAULT_RETRY: RetryPolicy = { retries: 3, baseDelayMs: 500, maxDelayMs: 8_000, maxRetryAfterMs: 60_000 };
+const DEFAULT_RETRY: RetryPolicy = {
+  retries: 3,
+  baseDelayMs: 500,
+  maxDelayMs: 8_000,
+  maxRetryAfterMs: 60_000,
+};
 const RETRYABLE_STATUSES = new Set([429, 503]);
 
 /** The service root without a trailing slash or `/v1` (users paste either). */
@@ -65,7 +70,12 @@ export function createApiClient(options: ApiClientOptions) {
     method: "GET" | "POST",
     path: string,
     schema: S,
-    call: { query?: Record<string, string>; body?: unknown; headers?: Record<string, string>; timeoutMs: number },
+    call: {
+      query?: Record<string, string>;
+      body?: unknown;
+      headers?: Record<string, string>;
+      timeoutMs: number;
+    },
     signal?: AbortSignal,
   ): Promise<{ data: z.output<S>; response: Response }> {
     const url = new URL(`${baseUrl}/v1${path}`);
@@ -137,17 +147,31 @@ export function createApiClient(options: ApiClientOptions) {
     if (!parsed.success) {
       const first = parsed.error.issues[0];
       const where = first?.path.length ? first.path.join(".") : "the body";
-      throw invalidResponse(response, `the service answered an unexpected shape (${where}: ${first?.message})`);
+      throw invalidResponse(
+        response,
+        `the service answered an unexpected shape (${where}: ${first?.message})`,
+      );
     }
     return { data: parsed.data as z.output<S>, response };
   }
 
   function transportError(error: unknown, signal: AbortSignal | undefined, timeout: AbortSignal, ms: number) {
-    if (signal?.aborted) return new ApiError({ status: 0, code: "aborted", message: "the request was cancelled", cause: error });
+    if (signal?.aborted)
+      return new ApiError({ status: 0, code: "aborted", message: "the request was cancelled", cause: error });
     if (timeout.aborted) {
-      return new ApiError({ status: 0, code: "timeout", message: `${baseUrl} did not answer within ${ms / 1000} s`, cause: error });
+      return new ApiError({
+        status: 0,
+        code: "timeout",
+        message: `${baseUrl} did not answer within ${ms / 1000} s`,
+        cause: error,
+      });
     }
-    return new ApiError({ status: 0, code: "network_error", message: `could not reach the service at ${baseUrl}`, cause: error });
+    return new ApiError({
+      status: 0,
+      code: "network_error",
+      message: `could not reach the service at ${baseUrl}`,
+      cause: error,
+    });
   }
 
   const timeoutMs = options.timeoutMs ?? 30_000;
@@ -159,7 +183,13 @@ export function createApiClient(options: ApiClientOptions) {
     /** POST /v1/links */
     async analyzeLinks(input: AnalyzeRequest, call: CallOptions = {}): Promise<AnalyzeResponse> {
       const body = checkInput(AnalyzeRequest, input);
-      const { data } = await request("POST", "/links", AnalyzeResponseSchema, { body, timeoutMs: analyzeTimeoutMs }, call.signal);
+      const { data } = await request(
+        "POST",
+        "/links",
+        AnalyzeResponseSchema,
+        { body, timeoutMs: analyzeTimeoutMs },
+        call.signal,
+      );
       return data;
     },
 
@@ -170,21 +200,39 @@ export function createApiClient(options: ApiClientOptions) {
     ): Promise<AnalysisRecord> {
       const body = checkInput(UpdateAnalysisRequest, input);
       const headers = call.ifMatch ? { "if-match": `"${call.ifMatch}"` } : undefined;
-      const { data } = await request("POST", "/analyses", AnalysisRecordSchema, { body, headers, timeoutMs }, call.signal);
+      const { data } = await request(
+        "POST",
+        "/analyses",
+        AnalysisRecordSchema,
+        { body, headers, timeoutMs },
+        call.signal,
+      );
       return data;
     },
 
     /** GET /v1/analyses/related */
     async listRelated(params: RelatedParams, call: CallOptions = {}): Promise<PartialAnalysisRecord[]> {
       const query = relatedParamsToQuery(checkInput(RelatedParams, params));
-      const { data } = await request("GET", "/analyses/related", RelatedResponse, { query, timeoutMs }, call.signal);
+      const { data } = await request(
+        "GET",
+        "/analyses/related",
+        RelatedResponse,
+        { query, timeoutMs },
+        call.signal,
+      );
       return data;
     },
 
     /** GET /v1/analyses */
     async getAnalysis(analysisId: string, call: CallOptions = {}): Promise<AnalysisRecord> {
       const query = checkInput(GetAnalysisParams, { analysisId });
-      const { data } = await request("GET", "/analyses", AnalysisRecordSchema, { query, timeoutMs }, call.signal);
+      const { data } = await request(
+        "GET",
+        "/analyses",
+        AnalysisRecordSchema,
+        { query, timeoutMs },
+        call.signal,
+      );
       return data;
     },
   };
@@ -211,7 +259,8 @@ function invalidResponse(response: Response, message: string): ApiError {
 
 function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new ApiError({ status: 0, code: "aborted", message: "the request was cancelled" }));
+    if (signal?.aborted)
+      return reject(new ApiError({ status: 0, code: "aborted", message: "the request was cancelled" }));
     const timer = setTimeout(() => {
       signal?.removeEventListener("abort", onAbort);
       resolve();

@@ -205,14 +205,20 @@ export const UpdateAnalysisRequest = z
     analysisId: z.string().min(1),
     textContent: z
       .string()
-      .max(LIMITS.maxTextContentLength, { message: `must be at most ${LIMITS.maxTextContentLength} characters` })
+      .max(LIMITS.maxTextContentLength, {
+        message: `must be at most ${LIMITS.maxTextContentLength} characters`,
+      })
+      .refine((text) => !text.includes("\u0000"), { message: "must not contain NUL (U+0000) characters" })
       .optional(),
     jsonContent: JsonContent.optional(),
     metadata: Metadata.optional(),
   })
-  .refine((body) => body.textContent !== undefined || body.jsonContent !== undefined || body.metadata !== undefined, {
-    message: "must hold at least one of textContent, jsonContent, metadata",
-  })
+  .refine(
+    (body) => body.textContent !== undefined || body.jsonContent !== undefined || body.metadata !== undefined,
+    {
+      message: "must hold at least one of textContent, jsonContent, metadata",
+    },
+  )
   .meta({ id: "UpdateAnalysisRequest" });
 export type UpdateAnalysisRequest = z.input<typeof UpdateAnalysisRequest>;
 
@@ -270,7 +276,10 @@ const filterString = z.string().transform((raw, ctx) => {
   }
   const result = FilterObject.safeParse(parsed);
   if (!result.success) {
-    ctx.addIssue({ code: "custom", message: "must be a JSON object whose values are string, number, boolean or null" });
+    ctx.addIssue({
+      code: "custom",
+      message: "must be a JSON object whose values are string, number, boolean or null",
+    });
     return z.NEVER;
   }
   return result.data;

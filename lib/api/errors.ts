@@ -1,7 +1,12 @@
 import { ErrorBody, type ErrorDetail } from "./contract";
 
 /** Codes the client uses for failures that have no HTTP status of their own. */
-export type ClientErrorCode = "network_error" | "timeout" | "aborted" | "invalid_response" | "invalid_request";
+export type ClientErrorCode =
+  | "network_error"
+  | "timeout"
+  | "aborted"
+  | "invalid_response"
+  | "invalid_request";
 
 export interface ApiErrorInit {
   /** HTTP status, or 0 when no response arrived (network, timeout, abort, input refused before sending). */

@@ -3,7 +3,8 @@ import type { ErrorDetail } from "./contract";
 
 /** One `{path, message}` per problem of a zod error; an unknown field is named by its own path. */
 export function issueDetails(error: z.ZodError, prefix = ""): ErrorDetail[] {
-  const pathOf = (path: readonly PropertyKey[]) => [prefix, ...path.map(String)].filter(Boolean).join(".") || "body";
+  const pathOf = (path: readonly PropertyKey[]) =>
+    [prefix, ...path.map(String)].filter(Boolean).join(".") || "body";
   return error.issues.flatMap((issue) =>
     issue.code === "unrecognized_keys"
       ? issue.keys.map((key) => ({ path: pathOf([...issue.path, key]), message: "is not a known field" }))

@@ -2,7 +2,8 @@ import type { Context } from "hono";
 import { LIMITS } from "../../lib/api/contract";
 import { HttpError, invalidRequest } from "./http-error";
 
-const tooLarge = () => new HttpError(413, `the request body is larger than ${LIMITS.maxBodyBytes / 1024 / 1024} MiB`);
+const tooLarge = () =>
+  new HttpError(413, `the request body is larger than ${LIMITS.maxBodyBytes / 1024 / 1024} MiB`);
 
 /** Reads a POST body as the contract wants it: JSON content type (415), at most 1 MiB (413), valid JSON (400). */
 export async function readJsonBody(c: Context): Promise<unknown> {
@@ -15,7 +16,8 @@ export async function readJsonBody(c: Context): Promise<unknown> {
   if (Number.isFinite(declared) && declared > LIMITS.maxBodyBytes) throw tooLarge();
 
   const text = await readCapped(c.req.raw, LIMITS.maxBodyBytes);
-  if (text.trim() === "") throw invalidRequest([{ path: "body", message: "is empty; a JSON object is expected" }]);
+  if (text.trim() === "")
+    throw invalidRequest([{ path: "body", message: "is empty; a JSON object is expected" }]);
   try {
     return JSON.parse(text);
   } catch (error) {

@@ -39,12 +39,15 @@ function decoderFor(label: string | undefined): TextDecoder | undefined {
   }
 }
 
-/** Decodes a body: BOM first, then the header's charset, then (HTML only) `<meta charset>`, else UTF-8. */
+/**
+ * Decodes a body: BOM first, then the header's charset, then (HTML only) `<meta charset>`, else UTF-8.
+ * NUL characters become U+FFFD, as an HTML parser does: no stored text can hold them.
+ */
 export function decodeBody(bytes: Uint8Array, contentType: string | undefined, isHtml: boolean): string {
   const decoder =
     decoderFor(charsetOfBom(bytes)) ??
     decoderFor(charsetOfContentType(contentType)) ??
     (isHtml ? decoderFor(charsetOfMeta(bytes)) : undefined) ??
     new TextDecoder("utf-8");
-  return decoder.decode(bytes);
+  return decoder.decode(bytes).replaceAll("\u0000", "\uFFFD");
 }

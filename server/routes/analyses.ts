@@ -8,9 +8,13 @@ import type { RelatedIndex } from "../related/types";
 import type { Store } from "../store/types";
 import type { AppEnv } from "./env";
 
-const notFound = (analysisId: string) => new HttpError(404, `no analysis ${JSON.stringify(analysisId)} for this key`);
+const notFound = (analysisId: string) =>
+  new HttpError(404, `no analysis ${JSON.stringify(analysisId)} for this key`);
 
-export function registerAnalysesRoutes(app: Hono<AppEnv>, deps: { store: Store; relatedIndex: RelatedIndex }) {
+export function registerAnalysesRoutes(
+  app: Hono<AppEnv>,
+  deps: { store: Store; relatedIndex: RelatedIndex },
+) {
   const { store, relatedIndex } = deps;
 
   app.get("/v1/analyses", async (c) => {
@@ -38,12 +42,22 @@ export function registerAnalysesRoutes(app: Hono<AppEnv>, deps: { store: Store; 
       }
     }
     const { analysisId, ...patch } = body;
-    const outcome = await store.updateAnalysis(tenantId, analysisId, patch, parseIfMatch(c.req.header("if-match")));
+    const outcome = await store.updateAnalysis(
+      tenantId,
+      analysisId,
+      patch,
+      parseIfMatch(c.req.header("if-match")),
+    );
     if (outcome.kind === "not_found") throw notFound(analysisId);
     if (outcome.kind === "precondition_failed") {
-      throw new HttpError(412, `the analysis changed since ${c.req.header("if-match")}; it is now at "${outcome.current.updatedAt}"`, undefined, {
-        ETag: etagOf(outcome.current),
-      });
+      throw new HttpError(
+        412,
+        `the analysis changed since ${c.req.header("if-match")}; it is now at "${outcome.current.updatedAt}"`,
+        undefined,
+        {
+          ETag: etagOf(outcome.current),
+        },
+      );
     }
     relatedIndex.upsert(outcome.record);
     c.header("ETag", etagOf(outcome.record));

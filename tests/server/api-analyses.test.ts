@@ -135,6 +135,7 @@ describe("POST /v1/analyses", () => {
       [{ analysisId: id, jsonContent: "text" }, "jsonContent"],
       [{ analysisId: id, metadata: { a: { b: 1 } } }, "metadata.a"],
       [{ analysisId: id, textContent: "x", analysis: {} }, "analysis"],
+      [{ analysisId: id, textContent: "nul \u0000 inside" }, "textContent"],
     ];
     for (const [body, path] of cases) {
       const response = await update(body);

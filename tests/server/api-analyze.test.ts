@@ -189,7 +189,10 @@ describe("POST /v1/links", () => {
       [{ link: ["https://a.example/"], prompt: "x", metadata: { nested: { a: 1 } } }, "metadata.nested"],
       [{ link: ["https://a.example/"], prompt: "x", metadata: { list: [1] } }, "metadata.list"],
       [{ link: ["https://a.example/"], prompt: "x", metadata: { long: "x".repeat(2001) } }, "metadata.long"],
-      [{ link: ["https://a.example/"], prompt: "x", metadata: { ["k".repeat(65)]: 1 } }, `metadata.${"k".repeat(65)}`],
+      [
+        { link: ["https://a.example/"], prompt: "x", metadata: { ["k".repeat(65)]: 1 } },
+        `metadata.${"k".repeat(65)}`,
+      ],
       [
         {
           link: ["https://a.example/"],

@@ -1,0 +1,40 @@
+import { composeText } from "./extractive-text";
+import { JsonFiller } from "./json-filler";
+import { compileSchemaWithLocations, InvalidSchemaError } from "./json-schema";
+import { PageFacts } from "./page-facts";
+import { buildPageModel } from "./page-model";
+import { loadSentenceSplitter } from "./sentences";
+import { GenerationError, type Generator } from "./types";
+
+/**
+ * The offline generator: text is the page's own sentences that best answer the prompt; JSON is the
+ * schema filled from the page's facts. Deterministic at temperature 0; above it, seeded by the prompt,
+ * page and temperature, so the same request still gives the same answer.
+ */
+export function createExtractiveGenerator(): Generator {
+  return {
+    name: "extractive",
+    async generateText({ prompt, temperature, page, signal }) {
+      signal?.throwIfAborted();
+      const model = await buildPageModel(page.analysis.text);
+      return composeText(page, model, prompt, temperature);
+    },
+    async generateJson({ prompt, temperature, page, schema, signal }) {
+      signal?.throwIfAborted();
+      let compiled: ReturnType<typeof compileSchemaWithLocations>;
+      try {
+        compiled = compileSchemaWithLocations(schema);
+      } catch (error) {
+        if (error instanceof InvalidSchemaError) throw new GenerationError(error.message);
+        throw error;
+      }
+      const model = await buildPageModel(page.analysis.text);
+      return new JsonFiller(new PageFacts(page, model, prompt, temperature), schema, compiled).fill();
+    },
+  };
+}
+
+/** Loads the sentence model now (~0.1–0.3 s) instead of on the first request. */
+export async function warmUpExtractiveGenerator(): Promise<void> {
+  await loadSentenceSplitter();
+}

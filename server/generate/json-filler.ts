@@ -1,0 +1,397 @@
+/**
+ * Fills a JSON Schema from a page's facts: walks the schema (references, allOf, anyOf/oneOf, enum,
+ * const, types), guesses what each property is about from its name, takes the matching fact, and
+ * bends it to the keywords (lengths, bounds, formats, patterns). Arrays of objects are filled from
+ * lists the page yields: people, sections, questions, dated events, key sentences.
+ */
+import type { JsonSchemaDocument } from "../../lib/api/contract";
+import { classifyField, type FieldKind, type FieldName } from "./field-kinds";
+import { FieldValues } from "./field-values";
+import { type CompiledSchema, describeIssues } from "./json-schema";
+import { listItems, PAGE, preferredCount, type Slot, type Subject, sentenceItems } from "./list-items";
+import { boundsOf, fitNumber, numberConstraints } from "./number-fit";
+import type { PageFacts } from "./page-facts";
+import {
+  allowedTypes,
+  isSchemaObject,
+  type JsonType,
+  resolveSchema,
+  type Schema,
+  schemaLocations,
+  UnsupportedSchema,
+} from "./schema-walk";
+import { fitString, stringConstraints } from "./string-fit";
+import { isStopWord } from "./terms";
+import { GenerationError } from "./types";
+
+/** An optional property with nothing to say: left out of its object. */
+const OMIT = Symbol("omit");
+type Outcome = { ok: true; value: unknown } | { ok: false; reason: string };
+const ok = (value: unknown): Outcome => ({ ok: true, value });
+const fail = (reason: string): Outcome => ({ ok: false, reason });
+
+const MAX_DEPTH = 12;
+/** Beyond this depth lists are kept to their minItems, and beyond twice it optional properties are left out. */
+const DEEP = 4;
+const NUMERIC_KINDS = new Set<FieldKind>(["count", "readingTime", "score", "year", "index"]);
+/** What a free-form top-level object (`{"type": "object"}`) is given. */
+const DEFAULT_FIELDS = ["title", "url", "summary", "keywords", "author", "publishedDate"];
+
+export class JsonFiller {
+  private readonly locations: Map<object, string>;
+  private readonly values: FieldValues;
+
+  constructor(
+    private readonly facts: PageFacts,
+    private readonly root: JsonSchemaDocument,
+    private readonly compiled: CompiledSchema,
+  ) {
+    this.locations = schemaLocations(root);
+    this.values = new FieldValues(facts);
+  }
+
+  /** An object valid against the schema, or a `GenerationError` saying what could not be satisfied. */
+  fill(): Record<string, unknown> {
+    const slot: Slot = { field: classifyField(undefined), subject: PAGE, index: 0, required: true };
+    const outcome = this.value(this.root, slot, 0);
+    if (!outcome.ok)
+      throw new GenerationError(`could not produce JSON matching the schema: ${outcome.reason}`);
+    const result = this.compiled.validate(outcome.value);
+    if (!result.valid) {
+      throw new GenerationError(
+        `could not produce JSON matching the schema: ${describeIssues(result.errors)}`,
+      );
+    }
+    return outcome.value as Record<string, unknown>;
+  }
+
+  private value(node: unknown, slot: Slot, depth: number): Outcome {
+    if (depth > MAX_DEPTH) return slot.required ? fail("the schema nests too deeply") : ok(OMIT);
+    let schema: Schema | false;
+    try {
+      schema = resolveSchema(node, this.root);
+    } catch (error) {
+      if (error instanceof UnsupportedSchema) return fail(error.message);
+      throw error;
+    }
+    if (schema === false) return fail("the schema allows no value");
+    if ("const" in schema) return ok(schema.const);
+    if (Array.isArray(schema.anyOf)) return this.fromBranches(schema, "anyOf", slot, depth);
+    if (Array.isArray(schema.oneOf)) return this.fromBranches(schema, "oneOf", slot, depth);
+    if (Array.isArray(schema.enum)) return this.fromEnum(schema, slot);
+    return this.byType(schema, slot, depth);
+  }
+
+  private fromBranches(schema: Schema, keyword: "anyOf" | "oneOf", slot: Slot, depth: number): Outcome {
+    const { [keyword]: listed, ...base } = schema;
+    const branches = listed as unknown[];
+    const isNull = (branch: unknown) => isSchemaObject(branch) && branch.type === "null";
+    const preferNull =
+      this.values.factMissing(slot) || branches.some((branch) => this.placeholderOnly(branch));
+    const ordered = [...branches].sort(
+      (a, b) => Number(isNull(a) !== preferNull) - Number(isNull(b) !== preferNull),
+    );
+    let fallback: Outcome | undefined;
+    let reason = `no branch of ${keyword} could be satisfied`;
+    for (const branch of ordered) {
+      const outcome = this.value({ allOf: [base, branch] }, slot, depth);
+      if (!outcome.ok) {
+        reason = outcome.reason;
+        continue;
+      }
+      if (outcome.value === OMIT) return outcome;
+      if (!this.matches(branch, outcome.value)) continue;
+      if (
+        keyword === "oneOf" &&
+        branches.some((other) => other !== branch && this.matches(other, outcome.value))
+      ) {
+        fallback ??= outcome;
+        continue;
+      }
+      return outcome;
+    }
+    return fallback ?? fail(reason);
+  }
+
+  /** An email branch on a page that shows no address: only a placeholder could fill it. */
+  private placeholderOnly(branch: unknown): boolean {
+    return isSchemaObject(branch) && branch.format === "email" && this.facts.emails.length === 0;
+  }
+
+  /** Whether `value` validates against a subschema of the document (true when it cannot be located). */
+  private matches(subschema: unknown, value: unknown): boolean {
+    if (!isSchemaObject(subschema)) return subschema !== false;
+    const pointer = this.locations.get(subschema);
+    if (pointer === undefined) return true;
+    try {
+      return this.compiled.validateAt(pointer, value).valid;
+    } catch {
+      return true; // the final validation of the whole object decides
+    }
+  }
+
+  private fromEnum(schema: Schema, slot: Slot): Outcome {
+    const types = allowedTypes(schema);
+    const values = (schema.enum as unknown[]).filter((value) => !types || typeAllowedLoose(value, types));
+    if (values.length === 0) return fail("no enum value has an allowed type");
+    return ok(this.values.rankEnum(values, slot)[0]);
+  }
+
+  private byType(schema: Schema, slot: Slot, depth: number): Outcome {
+    const types = allowedTypes(schema);
+    const missing = this.values.factMissing(slot);
+    if (missing && !slot.required) return ok(OMIT);
+    if (missing && types?.includes("null")) return ok(null);
+    let reason = "no type of the schema could be filled";
+    for (const type of this.typeOrder(types, slot)) {
+      const outcome = this.ofType(type, schema, slot, depth);
+      if (outcome.ok) return outcome;
+      reason = outcome.reason;
+    }
+    return fail(reason);
+  }
+
+  private typeOrder(types: JsonType[] | undefined, slot: Slot): JsonType[] {
+    const natural: JsonType = NUMERIC_KINDS.has(slot.field.kind) ? "number" : "string";
+    if (!types) return [natural];
+    const nonNull = types.filter((type) => type !== "null");
+    const preferred = nonNull.filter(
+      (type) => type === natural || (natural === "number" && type === "integer"),
+    );
+    const ordered = [...preferred, ...nonNull.filter((type) => !preferred.includes(type))];
+    return types.includes("null") ? [...ordered, "null"] : ordered;
+  }
+
+  private ofType(type: JsonType, schema: Schema, slot: Slot, depth: number): Outcome {
+    switch (type) {
+      case "object":
+        return this.object(schema, slot, depth);
+      case "array":
+        return this.array(schema, slot, depth);
+      case "string":
+        return this.string(schema, slot);
+      case "number":
+      case "integer":
+        return this.number(schema, slot, type === "integer");
+      case "boolean":
+        return ok(this.values.boolean(slot));
+      case "null":
+        return ok(null);
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Objects and arrays
+
+  private object(schema: Schema, slot: Slot, depth: number): Outcome {
+    const subject = this.objectSubject(slot);
+    const properties = isSchemaObject(schema.properties) ? schema.properties : {};
+    const required = Array.isArray(schema.required)
+      ? schema.required.filter((name): name is string => typeof name === "string")
+      : [];
+    const extraSchema = schema.additionalProperties === undefined ? {} : schema.additionalProperties;
+    let names = Object.keys(properties);
+    if (names.length === 0 && required.length === 0 && depth === 0 && extraSchema !== false)
+      names = DEFAULT_FIELDS;
+
+    const result: Record<string, unknown> = {};
+    for (const name of [...names, ...required.filter((name) => !names.includes(name))]) {
+      const isRequired = required.includes(name);
+      if (!isRequired && depth > DEEP * 2) continue;
+      const propertySchema = name in properties ? properties[name] : extraSchema;
+      if (propertySchema === false) {
+        if (isRequired) return fail(`the required property "${name}" is not allowed`);
+        continue;
+      }
+      const field = fieldOf(name, propertySchema);
+      const outcome = this.value(
+        propertySchema,
+        { field, subject, index: slot.index, required: isRequired },
+        depth + 1,
+      );
+      if (!outcome.ok) {
+        if (isRequired) return fail(`${name}: ${outcome.reason}`);
+        continue;
+      }
+      if (outcome.value !== OMIT) result[name] = outcome.value;
+    }
+    const maxProperties =
+      typeof schema.maxProperties === "number" ? schema.maxProperties : Number.POSITIVE_INFINITY;
+    for (const name of Object.keys(result).reverse()) {
+      if (Object.keys(result).length <= maxProperties) break;
+      if (!required.includes(name)) delete result[name];
+    }
+    return ok(result);
+  }
+
+  /** Who an object describes: an author object is about the author, a sentiment object about the tone. */
+  private objectSubject(slot: Slot): Subject {
+    if (slot.subject.type !== "page") return slot.subject;
+    const { page } = this.facts;
+    switch (slot.field.kind) {
+      case "author":
+        return { type: "author", name: this.facts.author ?? this.facts.people[0]?.name ?? "Unknown" };
+      case "sentiment":
+        return { type: "sentiment" };
+      case "image":
+        return {
+          type: "image",
+          url: this.facts.image ?? page.analysis.extras.imageLinks[0] ?? page.analysis.favicon,
+        };
+      default:
+        return slot.subject;
+    }
+  }
+
+  private array(schema: Schema, slot: Slot, depth: number): Outcome {
+    const minItems = typeof schema.minItems === "number" ? schema.minItems : 0;
+    const maxItems = typeof schema.maxItems === "number" ? schema.maxItems : Number.POSITIVE_INFINITY;
+    const unique = schema.uniqueItems === true;
+    // 2020-12: prefixItems + items; draft-07: items as an array + additionalItems.
+    const prefix = Array.isArray(schema.prefixItems)
+      ? schema.prefixItems
+      : Array.isArray(schema.items)
+        ? schema.items
+        : [];
+    const rest = Array.isArray(schema.items) ? schema.additionalItems : schema.items;
+
+    const collection = prefix.length > 0 ? slot.field.kind : this.collectionKind(slot.field.kind, rest);
+    const subjects = listItems(this.facts, collection, slot);
+    // A tuple gets its declared items; a list as many as the page offers (within bounds).
+    const preferred =
+      prefix.length > 0 ? prefix.length : preferredCount(this.facts, collection, subjects.primary.length);
+    // Deep down (recursive schemas) lists get only the items they must have.
+    const wanted = Math.min(maxItems, Math.max(minItems, depth > DEEP ? 0 : preferred));
+    const candidates = [...subjects.primary, ...subjects.backup];
+    // Sentences are the last resort for reaching a minItems.
+    if (candidates.length < minItems && subjects.primary[0]?.type !== "sentence") {
+      candidates.push(...sentenceItems(this.facts, slot));
+    }
+    const field = collection === slot.field.kind ? slot.field : { ...slot.field, kind: collection };
+    const values: unknown[] = [];
+    const seen = new Set<string>();
+    let reason = "";
+
+    for (
+      let position = 0;
+      values.length < wanted && position < Math.max(candidates.length, prefix.length);
+      position++
+    ) {
+      const itemSchema = values.length < prefix.length ? prefix[values.length] : (rest ?? {});
+      if (itemSchema === false) break;
+      const subject = candidates[position] ?? PAGE;
+      const outcome = this.value(
+        itemSchema,
+        { field, subject, index: values.length, required: true },
+        depth + 1,
+      );
+      if (!outcome.ok || outcome.value === OMIT) {
+        if (!outcome.ok) reason = outcome.reason;
+        continue;
+      }
+      const key = JSON.stringify(outcome.value);
+      if (unique && seen.has(key)) continue;
+      seen.add(key);
+      values.push(outcome.value);
+    }
+    if (values.length < minItems) {
+      return fail(`found ${values.length} of the ${minItems} items required${reason ? ` (${reason})` : ""}`);
+    }
+    return ok(values);
+  }
+
+  /**
+   * What a list holds. The name says it for "people", "sections", "faq" …; for an uninformative name
+   * ("items", "quoted", "entries") the shape of its objects does: name + role are people, question +
+   * answer questions, date + description events, heading + text sections.
+   */
+  private collectionKind(kind: FieldKind, items: unknown): FieldKind {
+    if (kind !== "other" && kind !== "point") return kind;
+    let schema: Schema | false;
+    try {
+      schema = resolveSchema(items, this.root);
+    } catch {
+      return kind;
+    }
+    if (schema === false || !isSchemaObject(schema.properties)) return kind;
+    const fields = Object.keys(schema.properties).map((name) => classifyField(name));
+    const has = (test: (field: FieldName) => boolean) => fields.some(test);
+    if (has((field) => field.kind === "question") && has((field) => field.kind === "answer"))
+      return "question";
+    if (has((field) => field.kind === "date" || field.kind === "year")) return "event";
+    const roleLike = (field: FieldName) =>
+      field.kind === "role" || field.words.some((word) => word === "title" || word === "job");
+    if (has(roleLike) && has((field) => field.words.includes("name"))) return "people";
+    if (has((field) => field.words.includes("heading"))) return "sections";
+    return kind;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Scalars
+
+  private string(schema: Schema, slot: Slot): Outcome {
+    const constraints = stringConstraints(schema);
+    const short = constraints.maxLength <= 80;
+    const candidates = this.values.strings(slot, constraints.format, short);
+    const padding = () => `${this.facts.summary(8)} ${this.facts.text}`.trim();
+    const value = fitString(candidates, constraints, padding);
+    if (value !== undefined) return ok(value);
+    const rules = [
+      constraints.format && `format ${constraints.format}`,
+      constraints.patternSource && `pattern ${constraints.patternSource}`,
+      constraints.minLength > 0 && `minLength ${constraints.minLength}`,
+      Number.isFinite(constraints.maxLength) && `maxLength ${constraints.maxLength}`,
+    ].filter(Boolean);
+    return fail(`no string from the page fits ${rules.join(", ") || "the schema"}`);
+  }
+
+  private number(schema: Schema, slot: Slot, integer: boolean): Outcome {
+    const constraints = numberConstraints(schema, integer);
+    const { low, high } = boundsOf(constraints);
+    let wanted = this.values.number(slot);
+    const { kind } = slot.field;
+    if (wanted !== undefined && kind === "score") {
+      // A 0–1 relevance on the scale the schema uses (0–10, 1–5, 0–100 …).
+      if (Number.isFinite(high) && high > 1) {
+        const from = Number.isFinite(low) ? low : 0;
+        wanted = from + wanted * (high - from);
+      } else if (integer && !Number.isFinite(high)) wanted *= 100;
+    }
+    if (
+      wanted !== undefined &&
+      kind === "sentiment" &&
+      Number.isFinite(low) &&
+      low >= 0 &&
+      Number.isFinite(high)
+    ) {
+      wanted = low + ((wanted + 1) / 2) * (high - low);
+    }
+    if (wanted === undefined)
+      wanted = Number.isFinite(low) ? low : Number.isFinite(high) ? Math.min(0, high) : 0;
+    const value = fitNumber(integer ? Math.round(wanted) : wanted, constraints);
+    return value === undefined ? fail("no number satisfies the bounds and multipleOf") : ok(value);
+  }
+}
+
+function fieldOf(name: string, schema: unknown): FieldName {
+  const field = classifyField(name);
+  if (field.kind !== "other" || !isSchemaObject(schema) || typeof schema.description !== "string")
+    return field;
+  // A name that says nothing ("x", "value"): the description may.
+  const described = classifyField(
+    schema.description
+      .split(/\s+/)
+      .filter((word) => !isStopWord(word.toLowerCase()))
+      .slice(0, 6)
+      .join(" "),
+  );
+  return { ...described, words: field.words, topicTerms: [...field.topicTerms, ...described.topicTerms] };
+}
+
+function typeAllowedLoose(value: unknown, types: JsonType[]): boolean {
+  if (value === null) return types.includes("null");
+  if (Array.isArray(value)) return types.includes("array");
+  if (typeof value === "number")
+    return types.includes("number") || (Number.isInteger(value) && types.includes("integer"));
+  return types.includes(typeof value as JsonType);
+}

@@ -1,0 +1,242 @@
+/**
+ * Compiling and checking response schemas (JSON Schema 2020-12 or draft-07) with ajv. Compiled
+ * validators are cached by the schema's JSON text, since clients send the same schema again and again.
+ */
+import Ajv, { type ErrorObject, type ValidateFunction } from "ajv";
+import Ajv2020 from "ajv/dist/2020";
+import addFormats from "ajv-formats";
+import type { JsonSchemaDocument } from "../../lib/api/contract";
+
+export type SchemaValidation =
+  | { valid: true }
+  | { valid: false; errors: { path: string; message: string }[] };
+export type SchemaValidator = (value: unknown) => SchemaValidation;
+
+/** The schema does not compile, is not a supported draft, or does not describe an object. */
+export class InvalidSchemaError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "InvalidSchemaError";
+  }
+}
+
+type Draft = "2020-12" | "draft-07";
+
+export interface CompiledSchema {
+  validate: SchemaValidator;
+  /** Validates against the subschema at a JSON pointer of the document ("/properties/a/anyOf/0"). */
+  validateAt(pointer: string, value: unknown): SchemaValidation;
+}
+
+interface CacheEntry extends CompiledSchema {
+  /** Drops the schema from the shared ajv instance. */
+  release(): void;
+}
+
+const CACHE_SIZE = 200;
+const cache = new Map<string, CacheEntry | InvalidSchemaError>();
+const sharedInstances: Partial<Record<Draft, AjvInstance>> = {};
+let nextKey = 0;
+
+type AjvInstance = Ajv | Ajv2020;
+
+function newInstance(draft: Draft): AjvInstance {
+  // strict: false tolerates unknown keywords ("nullable", "x-…") and formats; malformed
+  // keywords still fail the meta-schema check.
+  const options = { strict: false, allErrors: true, logger: false } as const;
+  const ajv = draft === "draft-07" ? new Ajv(options) : new Ajv2020(options);
+  addFormats(ajv);
+  return ajv;
+}
+
+function sharedInstance(draft: Draft): AjvInstance {
+  let ajv = sharedInstances[draft];
+  if (!ajv) {
+    ajv = newInstance(draft);
+    sharedInstances[draft] = ajv;
+  }
+  return ajv;
+}
+
+function draftOf(schema: JsonSchemaDocument): Draft {
+  const declared = schema.$schema;
+  if (declared === undefined) return "2020-12";
+  if (typeof declared !== "string") throw new InvalidSchemaError("$schema must be a string");
+  const normalized = declared.replace(/^https?:\/\//, "").replace(/#$/, "");
+  if (normalized === "json-schema.org/draft/2020-12/schema") return "2020-12";
+  if (normalized === "json-schema.org/draft-07/schema") return "draft-07";
+  throw new InvalidSchemaError(
+    `unsupported $schema ${JSON.stringify(declared)}: use JSON Schema 2020-12 or draft-07`,
+  );
+}
+
+/** "/a/0/b" → "a.0.b" (JSON pointer escapes decoded). */
+function dottedPath(pointer: string): string {
+  if (!pointer) return "";
+  return pointer
+    .slice(1)
+    .split("/")
+    .map((part) => part.replace(/~1/g, "/").replace(/~0/g, "~"))
+    .join(".");
+}
+
+function toIssue(error: ErrorObject): { path: string; message: string } {
+  let pointer = error.instancePath;
+  const params = error.params as Record<string, unknown>;
+  // Point at the property concerned rather than at its parent object.
+  const property =
+    error.keyword === "required"
+      ? params.missingProperty
+      : error.keyword === "additionalProperties"
+        ? params.additionalProperty
+        : undefined;
+  if (typeof property === "string") pointer += `/${property.replace(/~/g, "~0").replace(/\//g, "~1")}`;
+  let message = error.message ?? "is invalid";
+  if (error.keyword === "enum" && Array.isArray(params.allowedValues)) {
+    message += `: ${params.allowedValues.map((value) => JSON.stringify(value)).join(", ")}`;
+  }
+  return { path: dottedPath(pointer), message };
+}
+
+function resultOf(validate: ValidateFunction, value: unknown): SchemaValidation {
+  if (validate(value)) return { valid: true };
+  return { valid: false, errors: (validate.errors ?? []).map(toIssue) };
+}
+
+/** Whether a schema (or what it refers to) can only be satisfied by objects at its top level. */
+function describesObject(node: unknown, root: JsonSchemaDocument, seen = new Set<unknown>()): boolean {
+  if (typeof node !== "object" || node === null || Array.isArray(node) || seen.has(node)) return false;
+  seen.add(node);
+  const schema = node as Record<string, unknown>;
+  if (schema.type !== undefined) {
+    const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+    return types.includes("object") && types.every((type) => type === "object" || type === "null");
+  }
+  if (["properties", "required", "additionalProperties", "patternProperties"].some((key) => key in schema)) {
+    return true;
+  }
+  if (typeof schema.$ref === "string" && describesObject(resolveLocalRef(schema.$ref, root), root, seen))
+    return true;
+  if (Array.isArray(schema.allOf) && schema.allOf.some((part) => describesObject(part, root, seen)))
+    return true;
+  for (const key of ["anyOf", "oneOf"] as const) {
+    const branches = schema[key];
+    if (
+      Array.isArray(branches) &&
+      branches.length > 0 &&
+      branches.every((part) => describesObject(part, root, seen))
+    ) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/** Resolves "#", "#/json/pointer" within `root`; undefined for anything else. */
+export function resolveLocalRef(ref: string, root: JsonSchemaDocument): unknown {
+  const rootId = typeof root.$id === "string" ? root.$id.replace(/#$/, "") : undefined;
+  let fragment = ref;
+  if (rootId && ref.startsWith(rootId)) fragment = ref.slice(rootId.length);
+  if (fragment === "#" || fragment === "") return root;
+  if (!fragment.startsWith("#/")) return undefined;
+  let node: unknown = root;
+  for (const raw of fragment.slice(2).split("/")) {
+    const part = decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
+    if (typeof node !== "object" || node === null) return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return node;
+}
+
+function compile(schema: JsonSchemaDocument, text: string): CacheEntry {
+  const draft = draftOf(schema);
+  // A schema with "$id"s registers them in the instance; give it its own so that two different
+  // schemas using the same "$id" do not clash.
+  const ownsInstance = text.includes('"$id"');
+  const ajv = ownsInstance ? newInstance(draft) : sharedInstance(draft);
+  const key = `urn:linklens:schema:${nextKey++}`;
+  let validate: ValidateFunction | undefined;
+  try {
+    ajv.addSchema(schema, key);
+    validate = ajv.getSchema(key);
+  } catch (error) {
+    if (!ownsInstance) forget(ajv, key);
+    throw new InvalidSchemaError(`the schema does not compile: ${(error as Error).message}`);
+  }
+  if (!validate || !describesObject(schema, schema)) {
+    if (!ownsInstance) forget(ajv, key);
+    throw new InvalidSchemaError(
+      validate
+        ? 'the schema must describe an object at the top level (type: "object")'
+        : "the schema does not compile",
+    );
+  }
+  const compiled = validate;
+  return {
+    validate: (value: unknown) => resultOf(compiled, value),
+    validateAt(pointer: string, value: unknown): SchemaValidation {
+      const sub = pointer ? ajv.getSchema(`${key}#${pointer}`) : compiled;
+      if (!sub) throw new Error(`no subschema at ${pointer}`);
+      return resultOf(sub, value);
+    },
+    release() {
+      if (!ownsInstance) forget(ajv, key);
+    },
+  };
+}
+
+function forget(ajv: AjvInstance, key: string): void {
+  ajv.removeSchema(new RegExp(`^${key.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(#|$)`));
+}
+
+function cachedCompile(schema: JsonSchemaDocument): CompiledSchema {
+  let text: string;
+  try {
+    text = JSON.stringify(schema);
+  } catch {
+    throw new InvalidSchemaError("the schema is not JSON");
+  }
+  const hit = cache.get(text);
+  if (hit) {
+    cache.delete(text);
+    cache.set(text, hit);
+    if (hit instanceof InvalidSchemaError) throw hit;
+    return hit;
+  }
+  let entry: CacheEntry | InvalidSchemaError;
+  try {
+    entry = compile(schema, text);
+  } catch (error) {
+    if (!(error instanceof InvalidSchemaError)) throw error;
+    entry = error;
+  }
+  cache.set(text, entry);
+  if (cache.size > CACHE_SIZE) {
+    const [oldestText, oldest] = cache.entries().next().value ?? [];
+    if (oldestText !== undefined) cache.delete(oldestText);
+    if (oldest && !(oldest instanceof InvalidSchemaError)) oldest.release();
+  }
+  if (entry instanceof InvalidSchemaError) throw entry;
+  return entry;
+}
+
+/**
+ * Compiles a response schema into a validator. Throws `InvalidSchemaError` when the schema does not
+ * compile, declares a draft other than 2020-12 or draft-07, or does not describe an object.
+ * Error paths are dotted ("a.0.b"); a missing or extra property is named in the path.
+ */
+export function compileResponseSchema(schema: JsonSchemaDocument): SchemaValidator {
+  return cachedCompile(schema).validate;
+}
+
+/** Like `compileResponseSchema`, plus validation against a subschema located by JSON pointer. */
+export function compileSchemaWithLocations(schema: JsonSchemaDocument): CompiledSchema {
+  return cachedCompile(schema);
+}
+
+/** "a.0.b: must be string; c: must have required property 'c'" */
+export function describeIssues(errors: { path: string; message: string }[], limit = 5): string {
+  const shown = errors.slice(0, limit).map(({ path, message }) => (path ? `${path}: ${message}` : message));
+  if (errors.length > limit) shown.push(`and ${errors.length - limit} more`);
+  return shown.join("; ");
+}

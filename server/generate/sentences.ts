@@ -1,0 +1,56 @@
+/**
+ * Sentence splitting with wink-nlp's sentence boundary detection. The model takes ~100–200 ms to load,
+ * so it is loaded once, on first use (or ahead of time through `loadSentenceSplitter`).
+ */
+
+type SplitSentences = (paragraph: string) => string[];
+
+let splitterPromise: Promise<SplitSentences> | undefined;
+
+/** Loads the wink model once; later calls share the same promise. */
+export function loadSentenceSplitter(): Promise<SplitSentences> {
+  splitterPromise ??= createSplitter();
+  return splitterPromise;
+}
+
+async function createSplitter(): Promise<SplitSentences> {
+  const [{ default: winkNLP }, { default: model }] = await Promise.all([
+    import("wink-nlp"),
+    import("wink-eng-lite-web-model"),
+  ]);
+  // Only sentence boundary detection: the other pipes (POS, NER, sentiment) triple the time.
+  const nlp = winkNLP(model, ["sbd"]);
+  return (paragraph) =>
+    ONE_SENTENCE.test(paragraph)
+      ? [paragraph]
+      : mergeStrays(nlp.readDoc(paragraph).sentences().out(), paragraph);
+}
+
+/** No sentence end before the last word: a heading, a short line or a single sentence (wink is not needed). */
+const ONE_SENTENCE = /^[^.!?…\n]*[.!?…]*["”’)\]»]*$/u;
+const LEADING_CLOSER = /^[»”’"')\]}]+\s*/;
+const STARTS_LOWER = /^\p{Ll}/u;
+
+/**
+ * Repairs wink's splits: a closing quote or bracket at the start of a sentence goes back to the
+ * previous one, and so does a "sentence" starting in lower case ("WebAssembly." + "instantiateStreaming
+ * function …" was one identifier).
+ */
+function mergeStrays(sentences: string[], paragraph: string): string[] {
+  const merged: string[] = [];
+  for (const raw of sentences) {
+    let sentence = raw.trim();
+    const closer = LEADING_CLOSER.exec(sentence);
+    if (closer && merged.length > 0) {
+      merged[merged.length - 1] += closer[0].trim();
+      sentence = sentence.slice(closer[0].length);
+    }
+    if (sentence.length === 0) continue;
+    const previous = merged.at(-1);
+    if (previous !== undefined && (sentence.length <= 2 || STARTS_LOWER.test(sentence))) {
+      const tight = paragraph.includes(`${previous.slice(-12)}${sentence.slice(0, 12)}`);
+      merged[merged.length - 1] = tight ? previous + sentence : `${previous} ${sentence}`;
+    } else merged.push(sentence);
+  }
+  return merged;
+}

@@ -1,0 +1,154 @@
+/** Making a candidate string satisfy a string schema: format, length and pattern. */
+import { fullFormats } from "ajv-formats/dist/formats";
+import { samplePattern } from "./pattern-sample";
+import type { Schema } from "./schema-walk";
+
+export interface StringConstraints {
+  minLength: number;
+  maxLength: number;
+  pattern?: RegExp;
+  patternSource?: string;
+  format?: string;
+}
+
+export function stringConstraints(schema: Schema): StringConstraints {
+  let pattern: RegExp | undefined;
+  if (typeof schema.pattern === "string") {
+    try {
+      pattern = new RegExp(schema.pattern, "u");
+    } catch {
+      pattern = undefined;
+    }
+  }
+  return {
+    minLength: typeof schema.minLength === "number" ? schema.minLength : 0,
+    maxLength: typeof schema.maxLength === "number" ? schema.maxLength : Number.POSITIVE_INFINITY,
+    pattern,
+    patternSource: typeof schema.pattern === "string" ? schema.pattern : undefined,
+    format: typeof schema.format === "string" ? schema.format : undefined,
+  };
+}
+
+/** Length in code points, as JSON Schema counts it. */
+export const lengthOf = (value: string) => [...value].length;
+
+type FormatCheck =
+  | RegExp
+  | ((value: string) => boolean)
+  | { validate: RegExp | ((value: string) => boolean) };
+
+export function formatAccepts(format: string, value: string): boolean {
+  const check = (fullFormats as Record<string, FormatCheck | undefined>)[format];
+  if (check === undefined) return true;
+  const validate = check instanceof RegExp || typeof check === "function" ? check : check.validate;
+  return validate instanceof RegExp ? validate.test(value) : validate(value);
+}
+
+/** A candidate converted to what the format expects (a date to "YYYY-MM-DD", …), or undefined. */
+export function toFormat(format: string | undefined, value: string): string | undefined {
+  switch (format) {
+    case undefined:
+      return value;
+    case "date-time":
+    case "iso-date-time": {
+      const time = parseDate(value);
+      return time === undefined ? undefined : new Date(time).toISOString();
+    }
+    case "date": {
+      if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
+      const time = parseDate(value);
+      return time === undefined ? undefined : new Date(time).toISOString().slice(0, 10);
+    }
+    case "time":
+    case "iso-time": {
+      const time = parseDate(value);
+      return time === undefined ? undefined : `${new Date(time).toISOString().slice(11, 19)}Z`;
+    }
+    case "uri":
+    case "url":
+    case "iri": {
+      try {
+        return new URL(value).href;
+      } catch {
+        return undefined;
+      }
+    }
+    default:
+      return formatAccepts(format, value) ? value : undefined;
+  }
+}
+
+/** Epoch milliseconds of a date or date-time string ("2024", "2024-03" and "2024-03-05" included). */
+function parseDate(value: string): number | undefined {
+  let text = value.trim();
+  if (/^\d{4}$/.test(text)) text = `${text}-01-01`;
+  else if (/^\d{4}-\d{2}$/.test(text)) text = `${text}-01`;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) text = `${text}T00:00:00Z`;
+  const time = Date.parse(text);
+  return Number.isNaN(time) ? undefined : time;
+}
+
+/**
+ * Cuts `value` to at most `max` code points (and no fewer than `min`): at a sentence end if one is
+ * near, else at a word, with "…".
+ */
+export function truncate(value: string, max: number, min = 0): string {
+  const chars = [...value];
+  if (chars.length <= max) return value;
+  if (max <= 1) return chars.slice(0, Math.max(0, max)).join("");
+  const floor = Math.max(min, max * 0.5);
+  const head = chars.slice(0, max).join("");
+  const sentenceEnd = Math.max(head.lastIndexOf(". "), head.lastIndexOf("! "), head.lastIndexOf("? "));
+  if (sentenceEnd + 1 >= floor) return head.slice(0, sentenceEnd + 1);
+  const room = chars.slice(0, max - 1).join("");
+  const space = room.lastIndexOf(" ");
+  const cut = space + 1 >= floor ? room.slice(0, space).replace(/[\s,;:.-]+$/, "") : room;
+  return lengthOf(cut) + 1 >= min ? `${cut}…` : `${room}…`;
+}
+
+/**
+ * The first candidate that can be made to satisfy the constraints (converted to the format, cut to
+ * maxLength, lengthened to minLength with `padding`), else a sample of the pattern; undefined if none.
+ */
+export function fitString(
+  candidates: Array<string | undefined>,
+  constraints: StringConstraints,
+  padding: () => string,
+): string | undefined {
+  const tried = new Set<string>();
+  for (const candidate of candidates) {
+    if (candidate === undefined || tried.has(candidate)) continue;
+    tried.add(candidate);
+    const formatted = toFormat(constraints.format, candidate.trim());
+    if (formatted === undefined) continue;
+    const fitted = fitLength(formatted, constraints, padding);
+    if (fitted !== undefined && accepts(fitted, constraints)) return fitted;
+  }
+  if (constraints.patternSource !== undefined) {
+    const sample = samplePattern(constraints.patternSource, constraints.minLength, constraints.maxLength);
+    if (sample !== undefined && accepts(sample, constraints)) return sample;
+  }
+  return undefined;
+}
+
+function accepts(value: string, constraints: StringConstraints): boolean {
+  const length = lengthOf(value);
+  if (length < constraints.minLength || length > constraints.maxLength) return false;
+  if (constraints.pattern && !constraints.pattern.test(value)) return false;
+  return constraints.format === undefined || formatAccepts(constraints.format, value);
+}
+
+function fitLength(value: string, constraints: StringConstraints, padding: () => string): string | undefined {
+  let fitted = value;
+  // Lengthening a formatted value (a URL, a date) would break it; only free text is padded.
+  if (lengthOf(fitted) < constraints.minLength && constraints.format === undefined) {
+    const extra = padding();
+    fitted = `${fitted} ${extra}`.trim();
+    while (lengthOf(fitted) < constraints.minLength && extra.length > 0) fitted = `${fitted} ${extra}`;
+  }
+  if (lengthOf(fitted) > constraints.maxLength) {
+    if (constraints.format !== undefined) return undefined;
+    fitted = truncate(fitted, constraints.maxLength, constraints.minLength);
+  }
+  return lengthOf(fitted) >= constraints.minLength ? fitted : undefined;
+}
