@@ -1,38 +1,26 @@
 import type { StoredAnalysis } from "../server/store/types";
 
-const TOPICS = [
-  [
-    "tram",
-    "line",
-    "commuters",
-    "station",
-    "timetable",
-    "council",
-    "transport",
-    "route",
-    "rail",
-    "passengers",
-  ],
-  ["sourdough", "flour", "dough", "starter", "oven", "crust", "fermentation", "bake", "loaf", "hydration"],
-  ["migration", "birds", "wetland", "flock", "winter", "nesting", "species", "wings", "coast", "ringing"],
-  ["lake", "mountain", "glacier", "trail", "summit", "valley", "alpine", "reflection", "hike", "meadow"],
-  ["cheese", "milk", "cellar", "aging", "rind", "dairy", "farm", "taste", "wheel", "pasture"],
-  ["battery", "solar", "grid", "storage", "charging", "panel", "energy", "inverter", "capacity", "roof"],
-] as const;
-const COMMON = [
-  "the",
-  "new",
-  "year",
-  "people",
-  "report",
-  "local",
-  "plan",
-  "work",
-  "time",
-  "city",
-  "week",
-  "data",
+const SYLLABLES = [
+  "ka",
+  "lo",
+  "mi",
+  "ren",
+  "tas",
+  "vo",
+  "pel",
+  "dri",
+  "su",
+  "nor",
+  "bek",
+  "ith",
+  "gra",
+  "um",
+  "zen",
+  "fo",
 ];
+const TOPICS = 24;
+const WORDS_PER_TOPIC = 400;
+const COMMON_WORDS = 600;
 
 /** Deterministic pseudo-random numbers, so every run of the benchmark stores the same records. */
 function random(seed: number) {
@@ -43,25 +31,64 @@ function random(seed: number) {
   };
 }
 
-/** `count` records of ~3 KB each, spread over six topics and a dozen sites. */
+function vocabulary(next: () => number, size: number): string[] {
+  const words = new Set<string>();
+  while (words.size < size) {
+    const syllables = 2 + Math.floor(next() * 3);
+    words.add(
+      Array.from({ length: syllables }, () => SYLLABLES[Math.floor(next() * SYLLABLES.length)]).join(""),
+    );
+  }
+  return [...words];
+}
+
+/** Picks ranks with a Zipf-like law, as words occur in real text: a few often, most rarely. */
+function zipf(next: () => number, size: number) {
+  const weights = Array.from({ length: size }, (_, rank) => 1 / (rank + 1) ** 1.05);
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  const cumulative: number[] = [];
+  let sum = 0;
+  for (const weight of weights) cumulative.push((sum += weight / total));
+  return () => {
+    const target = next();
+    let low = 0;
+    let high = size - 1;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((cumulative[middle] as number) < target) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  };
+}
+
+/**
+ * `count` records of ~3 KB each: 24 topics of 400 words each over a common vocabulary, word frequencies
+ * following a Zipf law, on a dozen sites, some pages analyzed more than once.
+ */
 export function syntheticAnalyses(tenantId: string, count: number): StoredAnalysis[] {
   const next = random(42);
-  const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)] as T;
+  const common = vocabulary(next, COMMON_WORDS);
+  const topics = Array.from({ length: TOPICS }, () => vocabulary(next, WORDS_PER_TOPIC));
+  const commonRank = zipf(next, COMMON_WORDS);
+  const topicRank = zipf(next, WORDS_PER_TOPIC);
   const start = Date.parse("2026-01-01T00:00:00.000Z");
+
   return Array.from({ length: count }, (_, index) => {
-    const topic = TOPICS[index % TOPICS.length] as readonly string[];
-    const words = Array.from({ length: 450 }, () => (next() < 0.4 ? pick(topic) : pick(COMMON)));
+    const topic = topics[index % TOPICS] as string[];
+    const words = Array.from({ length: 450 }, () =>
+      next() < 0.35 ? topic[topicRank()] : common[commonRank()],
+    ) as string[];
     const site = `site${index % 12}.example`;
     const at = new Date(start + index * 60_000).toISOString();
-    const id = `ana_seed_${String(index).padStart(6, "0")}`;
     return {
       tenantId,
-      analysisId: id,
+      analysisId: `ana_seed_${String(index).padStart(6, "0")}`,
       createdAt: at,
       updatedAt: at,
       analysis: {
-        title: `${pick(topic)} ${pick(topic)} ${index}`,
-        url: `https://${site}/articles/${index}`,
+        title: `${words[0]} ${words[1]} ${index}`,
+        url: `https://${site}/articles/${index % 7000}`,
         id: `pg_seed_${index % 7000}`,
         text: words.join(" "),
         score: next(),
@@ -69,7 +96,7 @@ export function syntheticAnalyses(tenantId: string, count: number): StoredAnalys
         extras: { imageLinks: [] },
       },
       textContent: words.slice(0, 60).join(" "),
-      metadata: { batch: index % 10, topic: topic[0] as string },
+      metadata: { batch: index % 10, topic: index % TOPICS },
     };
   });
 }

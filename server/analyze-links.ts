@@ -36,10 +36,12 @@ export const creditsPerLink = (structured: boolean) => (structured ? 2 : 1);
 /** POST /v1/links: checks the worst-case cost, analyzes every link, stores and charges the successes. */
 export async function analyzeLinks(
   deps: AnalyzeDeps,
-  tenant: Tenant,
+  tenantId: string,
   request: ParsedAnalyzeRequest,
   signal?: AbortSignal,
 ): Promise<AnalyzeResponse> {
+  const tenant = await deps.store.getTenant(tenantId);
+  if (!tenant) throw new Error(`tenant ${tenantId} of a known key is missing from the store`);
   const schema = request.responseFormat ? schemaOfResponseFormat(request.responseFormat) : undefined;
   if (schema) assertSchemaCompiles(schema);
 

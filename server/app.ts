@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { API_PREFIX } from "../lib/api/contract";
 import type { AnalyzeDeps } from "./analyze-links";
-import { createAuthenticator } from "./auth";
+import { createAuthenticator, type KnownKey } from "./auth";
 import { HttpError } from "./http/http-error";
 import { newId } from "./ids";
 import { createOpenApiDocument } from "./openapi";
@@ -11,8 +11,8 @@ import type { AppEnv } from "./routes/env";
 import { registerLinksRoutes } from "./routes/links";
 
 export interface AppOptions extends AnalyzeDeps {
-  /** sha256 hex of every accepted API key. */
-  keyHashes: string[];
+  /** Every accepted API key, as its hash and tenant. */
+  keys: KnownKey[];
   rateAnalyzePerMinute: number;
   rateOtherPerMinute: number;
   log?: (line: string) => void;
@@ -27,7 +27,7 @@ const ROUTES: Record<string, string[]> = {
 
 export function createApp(options: AppOptions) {
   const app = new Hono<AppEnv>();
-  const authenticate = createAuthenticator(options.store, options.keyHashes);
+  const authenticate = createAuthenticator(options.keys);
   const analyzeLimit = createRateLimiter(options.rateAnalyzePerMinute);
   const otherLimit = createRateLimiter(options.rateOtherPerMinute);
   const log = options.log ?? ((line) => console.error(line));
@@ -58,9 +58,9 @@ export function createApp(options: AppOptions) {
         },
       );
     }
-    const tenant = await authenticate(c.req.header("x-api-key"));
-    (path === `${API_PREFIX}/links` ? analyzeLimit : otherLimit)(tenant.id);
-    c.set("tenant", tenant);
+    const tenantId = authenticate(c.req.header("x-api-key"));
+    (path === `${API_PREFIX}/links` ? analyzeLimit : otherLimit)(tenantId);
+    c.set("tenantId", tenantId);
     await next();
   });
 

@@ -1,25 +1,29 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { HttpError } from "./http/http-error";
-import type { Store, Tenant } from "./store/types";
+
+export interface KnownKey {
+  /** sha256 hex of the key: the key itself is never held. */
+  hash: string;
+  tenantId: string;
+}
 
 const hash = (key: string) => createHash("sha256").update(key, "utf8").digest();
 
 /**
- * Resolves an `x-api-key` to its tenant. Only hashes of the configured keys are held; the presented
- * key's hash is compared with every one of them in constant time, so timing tells nothing.
+ * Resolves an `x-api-key` to its tenant id. The presented key's hash is compared with every known hash
+ * in constant time (no early exit), so timing tells nothing about which keys exist.
  */
-export function createAuthenticator(store: Store, keyHashes: string[]) {
-  const known = keyHashes.map((hex) => ({ hex, bytes: Buffer.from(hex, "hex") }));
+export function createAuthenticator(keys: KnownKey[]) {
+  const known = keys.map((key) => ({ bytes: Buffer.from(key.hash, "hex"), tenantId: key.tenantId }));
 
-  return async function authenticate(apiKey: string | undefined): Promise<Tenant> {
+  return function authenticate(apiKey: string | undefined): string {
     if (!apiKey) throw new HttpError(401, "the x-api-key header is missing");
     const presented = hash(apiKey);
-    let match: string | null = null;
+    let tenantId: string | null = null;
     for (const candidate of known) {
-      if (timingSafeEqual(candidate.bytes, presented)) match = candidate.hex;
+      if (timingSafeEqual(candidate.bytes, presented)) tenantId = candidate.tenantId;
     }
-    const tenant = match === null ? null : await store.findTenant(match);
-    if (!tenant) throw new HttpError(401, "the API key is not valid");
-    return tenant;
+    if (tenantId === null) throw new HttpError(401, "the API key is not valid");
+    return tenantId;
   };
 }

@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app";
+import type { KnownKey } from "./auth";
 import type { ApiKeyConfig, ServiceConfig } from "./config";
 import { createGenerator, warmUpExtractiveGenerator } from "./generate";
 import { contentTerms } from "./generate/terms";
@@ -30,9 +31,11 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
   const store = await openPgliteStore(config.dataDir);
   const devKey = config.apiKeys.length === 0 ? developmentKey(config.dataDir) : undefined;
   const keys: ApiKeyConfig[] = devKey ? [{ key: devKey, credits: DEV_KEY_CREDITS }] : config.apiKeys;
-  const keyHashes = keys.map(({ key }) => hashApiKey(key));
-  for (const [index, { credits }] of keys.entries())
-    await store.ensureKey(keyHashes[index] as string, credits);
+  const knownKeys: KnownKey[] = [];
+  for (const { key, credits } of keys) {
+    const hash = hashApiKey(key);
+    knownKeys.push({ hash, tenantId: (await store.ensureKey(hash, credits)).id });
+  }
 
   const fetcher = createPageFetcher({ allowPrivateNetworks: config.allowPrivateNetworks, ca: config.ca });
   const app = createApp({
@@ -40,7 +43,7 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
     generator,
     fetchPage: fetcher.fetchPage,
     relatedIndex: createRelatedIndex((tenantId) => store.listAnalyses(tenantId), { terms: contentTerms }),
-    keyHashes,
+    keys: knownKeys,
     rateAnalyzePerMinute: config.rateAnalyzePerMinute,
     rateOtherPerMinute: config.rateOtherPerMinute,
   });

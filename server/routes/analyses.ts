@@ -19,7 +19,7 @@ export function registerAnalysesRoutes(
 
   app.get("/v1/analyses", async (c) => {
     const { analysisId } = parseOrThrow(GetAnalysisParams, readQuery(c));
-    const stored = await store.getAnalysis(c.var.tenant.id, analysisId);
+    const stored = await store.getAnalysis(c.var.tenantId, analysisId);
     if (!stored) throw notFound(analysisId);
     c.header("ETag", etagOf(stored));
     return c.json(toRecord(stored));
@@ -27,7 +27,7 @@ export function registerAnalysesRoutes(
 
   app.post("/v1/analyses", async (c) => {
     const body = parseOrThrow(UpdateAnalysisRequest, await readJsonBody(c));
-    const tenantId = c.var.tenant.id;
+    const tenantId = c.var.tenantId;
     const existing = await store.getAnalysis(tenantId, body.analysisId);
     if (!existing) throw notFound(body.analysisId);
     if (body.jsonContent !== undefined && existing.responseSchema) {
@@ -66,7 +66,7 @@ export function registerAnalysesRoutes(
 
   app.get("/v1/analyses/related", async (c) => {
     const query = parseOrThrow(RelatedQuery, readQuery(c));
-    const tenantId = c.var.tenant.id;
+    const tenantId = c.var.tenantId;
     const ids = await relatedIndex.related(tenantId, query.analysisId, {
       jsonContent: query.jsonContent,
       metadata: query.metadata,

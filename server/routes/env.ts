@@ -1,6 +1,4 @@
-import type { Tenant } from "../store/types";
-
 /** What the middleware puts on every request's context. */
 export interface AppEnv {
-  Variables: { requestId: string; tenant: Tenant };
+  Variables: { requestId: string; tenantId: string };
 }

@@ -8,6 +8,6 @@ import type { AppEnv } from "./env";
 export function registerLinksRoutes(app: Hono<AppEnv>, deps: AnalyzeDeps) {
   app.post("/v1/links", async (c) => {
     const request = parseOrThrow(AnalyzeRequest, await readJsonBody(c));
-    return c.json(await analyzeLinks(deps, c.var.tenant, request, c.req.raw.signal));
+    return c.json(await analyzeLinks(deps, c.var.tenantId, request, c.req.raw.signal));
   });
 }

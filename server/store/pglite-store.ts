@@ -95,6 +95,15 @@ function createStore(client: PGlite, db: Database): Store {
 
     findTenant: (keyHash) => findTenant(db, keyHash),
 
+    async getTenant(tenantId) {
+      if (!isStorableText(tenantId)) return null;
+      const [tenant] = await db
+        .select({ id: tenants.id, credits: tenants.credits })
+        .from(tenants)
+        .where(eq(tenants.id, tenantId));
+      return tenant ?? null;
+    },
+
     async saveAnalyses(records, usageRow) {
       checkUsage(records, usageRow);
       await db.transaction(async (tx) => {

@@ -52,6 +52,8 @@ export interface Store {
   /** Creates the key with `credits` when its hash is new; an existing key keeps its balance. */
   ensureKey(keyHash: string, credits: number): Promise<Tenant>;
   findTenant(keyHash: string): Promise<Tenant | null>;
+  /** The tenant with its current balance. */
+  getTenant(tenantId: string): Promise<Tenant | null>;
   /**
    * Stores the analyses and the usage row and charges `usage.costCredits`, in one transaction.
    * Throws `InsufficientCreditsError` (and stores nothing) when the balance no longer covers it.
