@@ -25,6 +25,25 @@ export const LIMITS = {
 
 export const API_PREFIX = "/v1";
 
+const TYPE_NAMES: Record<string, string> = {
+  string: "a string",
+  number: "a number",
+  int: "a whole number",
+  boolean: "true or false",
+  object: "a JSON object",
+  array: "an array",
+  record: "a JSON object",
+};
+
+// Contract messages read as "<path> is required", "<path> must be a string": the path comes first in details.
+z.config({
+  customError: (issue) => {
+    if (issue.code !== "invalid_type") return undefined;
+    if (issue.input === undefined) return "is required";
+    return `must be ${TYPE_NAMES[issue.expected] ?? issue.expected}`;
+  },
+});
+
 const byteLength = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
 
 // ---------------------------------------------------------------------------------------------------

@@ -227,6 +227,11 @@ describe("POST /v1/links", () => {
       [["https://a.example/"], "body"],
       [null, "body"],
     ];
+    const missingPrompt = await analyze({ link: ["https://a.example/"], temperature: "hot" });
+    expect(missingPrompt.body.error.details).toEqual([
+      { path: "prompt", message: "is required" },
+      { path: "temperature", message: "must be a number" },
+    ]);
     for (const [body, path] of cases) {
       const response = await analyze(body);
       expect(response.status, JSON.stringify(body).slice(0, 120)).toBe(400);
