@@ -48,7 +48,10 @@ function zipf(next: () => number, size: number) {
   const total = weights.reduce((sum, weight) => sum + weight, 0);
   const cumulative: number[] = [];
   let sum = 0;
-  for (const weight of weights) cumulative.push((sum += weight / total));
+  for (const weight of weights) {
+    sum += weight / total;
+    cumulative.push(sum);
+  }
   return () => {
     const target = next();
     let low = 0;
