@@ -12,6 +12,7 @@ import { HttpError, invalidRequest } from "./http/http-error";
 import { newId } from "./ids";
 import { extractPage } from "./pages/extract-page";
 import { type FetchedPage, PageFailure } from "./pages/types";
+import { toRecord } from "./records";
 import type { RelatedIndex } from "./related/types";
 import type { Store, StoredAnalysis, Tenant } from "./store/types";
 import { InsufficientCreditsError } from "./store/types";
@@ -162,15 +163,10 @@ function allLinksFailed(outcomes: LinkOutcome[]): HttpError {
   return new HttpError(422, summary, details);
 }
 
+/** An analyze result is the record without its metadata (the response carries that once). */
 function toAnalyzeResult(stored: StoredAnalysis): AnalyzeResult {
-  return {
-    analysisId: stored.analysisId,
-    createdAt: stored.createdAt,
-    updatedAt: stored.updatedAt,
-    analysis: stored.analysis,
-    ...(stored.textContent !== undefined && { textContent: stored.textContent }),
-    ...(stored.jsonContent !== undefined && { jsonContent: stored.jsonContent }),
-  };
+  const { metadata: _metadata, ...result } = toRecord(stored);
+  return result;
 }
 
 async function mapWithConcurrency<T, R>(

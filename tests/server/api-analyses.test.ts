@@ -1,23 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFixtureSite } from "../fixtures/site";
-import { startTestService, type TestService } from "./helpers/service";
+import { describe, expect, it } from "vitest";
+import { siteAndServicePerFile } from "./helpers/service";
 
-let site: Awaited<ReturnType<typeof startFixtureSite>>;
-let service: TestService;
-
-beforeAll(async () => {
-  site = await startFixtureSite();
-  service = await startTestService({ ca: site.caPem });
-});
-afterAll(async () => {
-  await service?.close();
-  await site?.close();
-});
+const env = siteAndServicePerFile();
 
 async function createAnalysis(extra: Record<string, unknown> = {}) {
-  const { status, body } = await service.call("POST", "/v1/links", {
+  const { status, body } = await env.service.call("POST", "/v1/links", {
     body: {
-      link: [site.url("/blog/post.html")],
+      link: [env.site.url("/blog/post.html")],
       prompt: "Summarize",
       metadata: { stage: "draft" },
       ...extra,
@@ -28,9 +17,9 @@ async function createAnalysis(extra: Record<string, unknown> = {}) {
 }
 
 const read = (analysisId: string) =>
-  service.call("GET", `/v1/analyses?analysisId=${encodeURIComponent(analysisId)}`);
+  env.service.call("GET", `/v1/analyses?analysisId=${encodeURIComponent(analysisId)}`);
 const update = (body: unknown, headers?: Record<string, string>) =>
-  service.call("POST", "/v1/analyses", { body, headers });
+  env.service.call("POST", "/v1/analyses", { body, headers });
 
 describe("GET /v1/analyses", () => {
   it("reads one record as an object with an ETag of its updatedAt", async () => {
@@ -48,12 +37,12 @@ describe("GET /v1/analyses", () => {
   });
 
   it("answers 400 without analysisId, for unknown or repeated parameters, and 404 for an unknown id", async () => {
-    expect((await service.call("GET", "/v1/analyses")).status).toBe(400);
-    expect((await service.call("GET", "/v1/analyses?analysisId=")).status).toBe(400);
-    const unknown = await service.call("GET", "/v1/analyses?analysisId=a&foo=1");
+    expect((await env.service.call("GET", "/v1/analyses")).status).toBe(400);
+    expect((await env.service.call("GET", "/v1/analyses?analysisId=")).status).toBe(400);
+    const unknown = await env.service.call("GET", "/v1/analyses?analysisId=a&foo=1");
     expect(unknown.status).toBe(400);
     expect(unknown.body.error.details[0].path).toBe("foo");
-    expect((await service.call("GET", "/v1/analyses?analysisId=a&analysisId=b")).status).toBe(400);
+    expect((await env.service.call("GET", "/v1/analyses?analysisId=a&analysisId=b")).status).toBe(400);
     const missing = await read("ana_does_not_exist");
     expect(missing.status).toBe(404);
     expect(missing.body.error.code).toBe("not_found");
@@ -148,7 +137,7 @@ describe("POST /v1/analyses", () => {
     expect((await update({ analysisId: "ana_nope", textContent: "x" })).status).toBe(404);
     expect(
       (
-        await service.call("POST", "/v1/analyses", {
+        await env.service.call("POST", "/v1/analyses", {
           key: "lk_test_beta",
           body: { analysisId: id, textContent: "x" },
         })

@@ -1,24 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFixtureSite } from "../fixtures/site";
-import { KEY, startTestService, type TestService } from "./helpers/service";
+import { describe, expect, it } from "vitest";
+import { KEY, siteAndServicePerFile, startTestService } from "./helpers/service";
 
-let site: Awaited<ReturnType<typeof startFixtureSite>>;
-let service: TestService;
+const env = siteAndServicePerFile();
 
-beforeAll(async () => {
-  site = await startFixtureSite();
-  service = await startTestService({ ca: site.caPem });
-});
-afterAll(async () => {
-  await service?.close();
-  await site?.close();
-});
-
-const analyze = (body: unknown, key?: string) => service.call("POST", "/v1/links", { body, key });
+const analyze = (body: unknown, key?: string) => env.service.call("POST", "/v1/links", { body, key });
 
 describe("POST /v1/links", () => {
   it("analyzes a page: the record, its cost and its usage id", async () => {
-    const link = site.url("/news/article.html");
+    const link = env.site.url("/news/article.html");
     const { status, body, headers } = await analyze({
       link: [link],
       prompt: "What does the new tram line change?",
@@ -44,9 +33,9 @@ describe("POST /v1/links", () => {
 
   it("keeps the order of the links, stores each result with the request's metadata, and echoes it", async () => {
     const links = [
-      site.url("/blog/post.html"),
-      site.url("/plain/no-meta.html"),
-      site.url("/fr/article.html"),
+      env.site.url("/blog/post.html"),
+      env.site.url("/plain/no-meta.html"),
+      env.site.url("/fr/article.html"),
     ];
     const metadata = { project: "alpha", priority: 2, reviewed: false, owner: null };
     const { status, body } = await analyze({ link: links, prompt: "Summarize", metadata, temperature: 0.7 });
@@ -54,12 +43,12 @@ describe("POST /v1/links", () => {
     expect(body.results.map((r: { analysis: { url: string } }) => r.analysis.url)).toEqual(links);
     expect(body.metadata).toEqual(metadata);
     expect(body.costCredits).toBe(3);
-    const stored = await service.call("GET", `/v1/analyses?analysisId=${body.results[1].analysisId}`);
+    const stored = await env.service.call("GET", `/v1/analyses?analysisId=${body.results[1].analysisId}`);
     expect(stored.body.metadata).toEqual(metadata);
   });
 
   it("gives different prompts on the same page different text", async () => {
-    const link = site.url("/blog/post.html");
+    const link = env.site.url("/blog/post.html");
     const first = await analyze({
       link: [link],
       prompt: "How long does the dough rise and at what temperature?",
@@ -82,7 +71,7 @@ describe("POST /v1/links", () => {
       additionalProperties: false,
     };
     const { status, body } = await analyze({
-      link: [site.url("/news/article.html")],
+      link: [env.site.url("/news/article.html")],
       prompt: "Extract the facts",
       responseFormat: { type: "json_schema", json_schema: { name: "facts", schema, strict: true } },
     });
@@ -97,7 +86,7 @@ describe("POST /v1/links", () => {
 
   it("accepts json_schema being the schema itself", async () => {
     const { status, body } = await analyze({
-      link: [site.url("/blog/post.html")],
+      link: [env.site.url("/blog/post.html")],
       prompt: "Extract",
       responseFormat: {
         type: "json_schema",
@@ -109,7 +98,11 @@ describe("POST /v1/links", () => {
   });
 
   it("reports the links that failed beside the ones that succeeded, and charges only successes", async () => {
-    const links = [site.url("/doc.pdf"), site.url("/blog/post.html"), site.url("/redirect/to-http")];
+    const links = [
+      env.site.url("/doc.pdf"),
+      env.site.url("/blog/post.html"),
+      env.site.url("/redirect/to-http"),
+    ];
     const { status, body } = await analyze({ link: links, prompt: "Summarize" });
     expect(status).toBe(200);
     expect(body.costCredits).toBe(1);
@@ -121,7 +114,11 @@ describe("POST /v1/links", () => {
   });
 
   it("answers 422 with one detail per link when every link fails, storing and charging nothing", async () => {
-    const links = [site.url("/status/404"), site.url("/big.html"), site.url("/redirect/chain?n=8")];
+    const links = [
+      env.site.url("/status/404"),
+      env.site.url("/big.html"),
+      env.site.url("/redirect/chain?n=8"),
+    ];
     const { status, body } = await analyze({ link: links, prompt: "Summarize" }, "lk_test_beta");
     expect(status).toBe(422);
     expect(body.error.code).toBe("unprocessable");
@@ -130,9 +127,9 @@ describe("POST /v1/links", () => {
   });
 
   it("answers 402 before any work when the key cannot cover the worst case", async () => {
-    const poor = await startTestService({ ca: site.caPem, apiKeys: [{ key: "poor", credits: 3 }] });
+    const poor = await startTestService({ ca: env.site.caPem, apiKeys: [{ key: "poor", credits: 3 }] });
     try {
-      const links = [site.url("/blog/post.html"), site.url("/fr/article.html")];
+      const links = [env.site.url("/blog/post.html"), env.site.url("/fr/article.html")];
       const structured = { type: "json_schema", json_schema: { schema: { type: "object", properties: {} } } };
       const refused = await poor.call("POST", "/v1/links", {
         key: "poor",
@@ -161,10 +158,10 @@ describe("POST /v1/links", () => {
   });
 
   it("refuses links that resolve to private addresses unless private networks are allowed", async () => {
-    const guarded = await startTestService({ ca: site.caPem, allowPrivateNetworks: false });
+    const guarded = await startTestService({ ca: env.site.caPem, allowPrivateNetworks: false });
     try {
       const { status, body } = await guarded.call("POST", "/v1/links", {
-        body: { link: [site.url("/blog/post.html")], prompt: "x" },
+        body: { link: [env.site.url("/blog/post.html")], prompt: "x" },
       });
       expect(status).toBe(422);
       expect(body.error.details[0]).toMatchObject({ path: "link.0", code: "blocked_address" });
@@ -244,10 +241,10 @@ describe("POST /v1/links", () => {
   });
 
   it("is isolated per key: another key cannot read the analysis", async () => {
-    const { body } = await analyze({ link: [site.url("/plain/no-meta.html")], prompt: "birds" }, KEY);
+    const { body } = await analyze({ link: [env.site.url("/plain/no-meta.html")], prompt: "birds" }, KEY);
     const id = body.results[0].analysisId;
-    expect((await service.call("GET", `/v1/analyses?analysisId=${id}`)).status).toBe(200);
-    const other = await service.call("GET", `/v1/analyses?analysisId=${id}`, { key: "lk_test_beta" });
+    expect((await env.service.call("GET", `/v1/analyses?analysisId=${id}`)).status).toBe(200);
+    const other = await env.service.call("GET", `/v1/analyses?analysisId=${id}`, { key: "lk_test_beta" });
     expect(other.status).toBe(404);
     expect(other.body.error.code).toBe("not_found");
   });

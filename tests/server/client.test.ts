@@ -1,22 +1,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createApiClient, normalizeBaseUrl } from "../../lib/api/client";
 import { ApiError } from "../../lib/api/errors";
-import { startFixtureSite } from "../fixtures/site";
-import { KEY, startTestService, type TestService } from "./helpers/service";
+import { KEY, siteAndServicePerFile } from "./helpers/service";
 
-let site: Awaited<ReturnType<typeof startFixtureSite>>;
-let service: TestService;
-
-beforeAll(async () => {
-  site = await startFixtureSite();
-  service = await startTestService({ ca: site.caPem });
-});
-afterAll(async () => {
-  await service?.close();
-  await site?.close();
-});
+const env = siteAndServicePerFile();
 
 /** Real fetch, counted: proves what left the machine. */
 function countingFetch() {
@@ -52,9 +41,9 @@ const json =
 
 describe("the API client against the reference service", () => {
   it("analyzes, reads, updates with If-Match and lists related records", async () => {
-    const client = createApiClient({ baseUrl: `${service.url}/v1/`, apiKey: KEY });
+    const client = createApiClient({ baseUrl: `${env.service.url}/v1/`, apiKey: KEY });
     const analyzed = await client.analyzeLinks({
-      link: [site.url("/news/article.html"), site.url("/fr/article.html")],
+      link: [env.site.url("/news/article.html"), env.site.url("/fr/article.html")],
       prompt: "What changes for commuters?",
       metadata: { source: "client-test" },
     });
@@ -89,7 +78,7 @@ describe("the API client against the reference service", () => {
 
   it("checks inputs with the contract before sending anything", async () => {
     const { calls, fetch } = countingFetch();
-    const client = createApiClient({ baseUrl: service.url, apiKey: KEY, fetch });
+    const client = createApiClient({ baseUrl: env.service.url, apiKey: KEY, fetch });
     const refusals = await Promise.all([
       client.analyzeLinks({ link: ["http://example.com/"], prompt: "x" }).catch((e) => e),
       client.analyzeLinks({ link: ["https://example.com/"], prompt: "x", temperature: 3 }).catch((e) => e),
@@ -105,14 +94,14 @@ describe("the API client against the reference service", () => {
   });
 
   it("turns the service's errors into ApiError with status, code, details and request id", async () => {
-    const client = createApiClient({ baseUrl: service.url, apiKey: "wrong" });
+    const client = createApiClient({ baseUrl: env.service.url, apiKey: "wrong" });
     const error = await client.getAnalysis("x").catch((e) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 401, code: "unauthorized", message: "the API key is not valid" });
     expect(error.requestId).toMatch(/^req_/);
 
-    const allFailed = await createApiClient({ baseUrl: service.url, apiKey: KEY })
-      .analyzeLinks({ link: [site.url("/doc.pdf")], prompt: "x" })
+    const allFailed = await createApiClient({ baseUrl: env.service.url, apiKey: KEY })
+      .analyzeLinks({ link: [env.site.url("/doc.pdf")], prompt: "x" })
       .catch((e) => e);
     expect(allFailed).toMatchObject({ status: 422, code: "unprocessable" });
     expect(allFailed.details[0].path).toBe("link.0");

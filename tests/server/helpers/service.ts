@@ -1,5 +1,7 @@
+import { afterAll, beforeAll } from "vitest";
 import type { ServiceConfig } from "../../../server/config";
 import { type RunningService, startService } from "../../../server/service";
+import { type FixtureSite, startFixtureSite } from "../../fixtures/site";
 
 export const KEY = "lk_test_alpha";
 export const OTHER_KEY = "lk_test_beta";
@@ -49,4 +51,23 @@ export async function startTestService(overrides: Partial<ServiceConfig> = {}): 
       return { status: response.status, headers: response.headers, body: parsed };
     },
   };
+}
+
+export interface SiteAndService {
+  site: FixtureSite;
+  service: TestService;
+}
+
+/** For a test file: the fixture site and a service trusting its certificate, started once, closed after. */
+export function siteAndServicePerFile(overrides: Partial<ServiceConfig> = {}): SiteAndService {
+  const context = {} as SiteAndService;
+  beforeAll(async () => {
+    context.site = await startFixtureSite();
+    context.service = await startTestService({ ca: context.site.caPem, ...overrides });
+  });
+  afterAll(async () => {
+    await context.service?.close();
+    await context.site?.close();
+  });
+  return context;
 }
