@@ -3,7 +3,9 @@
  * answers `{ ok: true, value }` or `{ ok: false, error }` (plain data, never a thrown Error).
  */
 import { browser } from "wxt/browser";
+import type { AnalysisRecord, Metadata, ResponseFormat } from "./api/contract";
 import type { ApiErrorInit } from "./api/errors";
+import type { JobSource } from "./db/schema";
 
 export type ConnectionStatus =
   | { state: "ok"; baseUrl: string }
@@ -11,8 +13,28 @@ export type ConnectionStatus =
   | { state: "unreachable"; baseUrl: string; message: string }
   | { state: "error"; baseUrl: string; message: string };
 
+/** Links are sent as the user gave them: the worker keeps the distinct https ones and records the rest. */
+export interface AnalyzeStartRequest {
+  links: string[];
+  prompt: string;
+  temperature?: number;
+  metadata?: Metadata;
+  responseFormat?: ResponseFormat;
+  source: JobSource;
+  /** The tab the analysis was started from (the popup finds its job again by it). */
+  tabUrl?: string;
+}
+
 export interface Protocol {
   "connection.test": { request: { baseUrl: string; apiKey: string }; response: ConnectionStatus };
+  /** Writes a job and starts it; follow it in Dexie (`jobs` by id). Invalid input gives a failed job. */
+  "analyze.start": { request: AnalyzeStartRequest; response: { jobId: string } };
+  /** Stops a queued or running job; `cancelled` is false when it had already ended. */
+  "job.cancel": { request: { jobId: string }; response: { cancelled: boolean } };
+  /** Marks a failed job (or, without `jobId`, every failed job) as seen: the badge drops its "!". */
+  "job.seen": { request: { jobId?: string }; response: { updated: number } };
+  /** GET /v1/analyses, cached, answered as the service sent it. */
+  "analysis.refresh": { request: { analysisId: string }; response: AnalysisRecord };
 }
 
 export type CommandName = keyof Protocol;

@@ -1,0 +1,407 @@
+/**
+ * Analyze jobs: a request for any number of links, run by the worker in chunks of the contract's link
+ * limit, with every state change written to Dexie first, so a stopped MV3 worker loses nothing and the
+ * pages follow a job through live queries.
+ */
+import type { ApiClient } from "../../lib/api/client";
+import {
+  AnalyzeRequest,
+  type AnalyzeResponse,
+  type AnalyzeResult,
+  LIMITS,
+  type LinkFailure,
+  type Metadata,
+} from "../../lib/api/contract";
+import { ApiError, type ApiErrorInit } from "../../lib/api/errors";
+import { issueDetails, summarizeDetails } from "../../lib/api/issue-details";
+import type { LinklensDatabase } from "../../lib/db/database";
+import { cacheRecords } from "../../lib/db/records";
+import type { AnalyzeJob, AnalyzeJobRequest, JobSource, RejectedLink } from "../../lib/db/schema";
+import { LINK_PROBLEM_MESSAGES, normalizeLink, sortLinks } from "../../lib/links";
+
+export const JOBS_ALARM = "linklens-jobs";
+/** Attempts (runs of a job) before a retryable error fails it. */
+export const MAX_JOB_ATTEMPTS = 5;
+/** Worker stops during a run before the job is failed rather than run again. */
+export const MAX_JOB_INTERRUPTIONS = 3;
+const RETRY_BASE_MS = 10_000;
+const RETRY_MAX_MS = 5 * 60_000;
+const RETRYABLE_STATUSES = new Set([429, 500, 502, 503, 504]);
+const RETRYABLE_TRANSPORT_CODES = new Set(["network_error", "timeout"]);
+
+const RequestFields = AnalyzeRequest.omit({ link: true });
+
+export interface JobRunnerDeps {
+  db: LinklensDatabase;
+  /** A client for the current settings; asked once per run. */
+  getClient: () => Promise<ApiClient>;
+  /** Wakes the worker at `when` (epoch ms) to retry queued jobs; `null` when none waits. */
+  scheduleAlarm: (when: number | null) => void | Promise<void>;
+  now?: () => number;
+  /** Called after every change of a job (the badge listens). */
+  onChange?: () => void;
+  /** Keeps the worker from being stopped while a job runs; returns the function that lets it go. */
+  keepAwake?: () => () => void;
+  newJobId?: () => string;
+}
+
+export type JobRunner = ReturnType<typeof createJobRunner>;
+
+type ChunkOutcome = { response: AnalyzeResponse } | { unprocessable: ApiError };
+
+export function createJobRunner(deps: JobRunnerDeps) {
+  const { db } = deps;
+  const now = deps.now ?? Date.now;
+  const newJobId = deps.newJobId ?? (() => `job_${crypto.randomUUID()}`);
+  /** The job this worker is running, so `resume` never mistakes it for one a stopped worker left. */
+  let active: { id: string; controller: AbortController } | undefined;
+  let pumping: Promise<void> | undefined;
+  let pumpAgain = false;
+
+  function changed() {
+    try {
+      deps.onChange?.();
+    } catch (error) {
+      console.error("linklens: job change listener failed", error);
+    }
+  }
+
+  async function enqueue(request: AnalyzeJobRequest, source: JobSource, tabUrl?: string): Promise<string> {
+    const { links, ...rawFields } = request;
+    const sorted = sortLinks(links);
+    const fields = RequestFields.safeParse(rawFields);
+    const time = now();
+    const job: AnalyzeJob = {
+      id: newJobId(),
+      status: "queued",
+      source,
+      request: { links: sorted.accepted, ...withoutUndefined(fields.success ? fields.data : rawFields) },
+      rejected: sorted.rejected,
+      duplicates: sorted.duplicates,
+      progress: { done: 0, total: sorted.accepted.length },
+      chunksDone: 0,
+      analysisIds: [],
+      failures: [],
+      usageIds: [],
+      costCredits: 0,
+      attempts: 0,
+      createdAt: time,
+      updatedAt: time,
+      ...(tabUrl && { tabUrl: normalizeLink(tabUrl) ?? tabUrl }),
+    };
+    const refusal = fields.success ? noLinksError(sorted.accepted.length, sorted.rejected) : undefined;
+    const error = fields.success ? refusal : invalidFieldsError(fields.error);
+    if (error) Object.assign(job, { status: "failed", error, finishedAt: time });
+    await db.jobs.add(job);
+    changed();
+    if (!error) void pump();
+    return job.id;
+  }
+
+  /** Runs due queued jobs one at a time until none is left; concurrent calls share one loop. */
+  function pump(): Promise<void> {
+    if (pumping) {
+      pumpAgain = true;
+      return pumping;
+    }
+    pumping = (async () => {
+      try {
+        do {
+          pumpAgain = false;
+          for (let job = await nextDueJob(); job; job = await nextDueJob()) await runJob(job.id);
+          await scheduleNextAlarm();
+        } while (pumpAgain);
+      } catch (error) {
+        console.error("linklens: the job loop failed", error);
+      } finally {
+        pumping = undefined;
+      }
+    })();
+    return pumping;
+  }
+
+  async function nextDueJob(): Promise<AnalyzeJob | undefined> {
+    const time = now();
+    const queued = await db.jobs.where("status").equals("queued").sortBy("createdAt");
+    return queued.find((job) => job.retryAt === undefined || job.retryAt <= time);
+  }
+
+  async function scheduleNextAlarm() {
+    const queued = await db.jobs.where("status").equals("queued").toArray();
+    const times = queued.flatMap((job) => (job.retryAt === undefined ? [] : [job.retryAt]));
+    await deps.scheduleAlarm(times.length > 0 ? Math.min(...times) : null);
+  }
+
+  async function runJob(id: string) {
+    const job = await claim(id);
+    if (!job) return;
+    changed();
+    const controller = new AbortController();
+    active = { id, controller };
+    const release = deps.keepAwake?.();
+    try {
+      await runChunks(job, controller.signal);
+    } catch (error) {
+      await settleError(id, toApiError(error));
+    } finally {
+      release?.();
+      active = undefined;
+      changed();
+    }
+  }
+
+  function claim(id: string): Promise<AnalyzeJob | undefined> {
+    return db.transaction("rw", db.jobs, async () => {
+      const job = await db.jobs.get(id);
+      if (job?.status !== "queued") return undefined;
+      const started: AnalyzeJob = { ...job, status: "running", attempts: job.attempts + 1, updatedAt: now() };
+      delete started.retryAt;
+      await db.jobs.put(started);
+      return started;
+    });
+  }
+
+  async function runChunks(job: AnalyzeJob, signal: AbortSignal) {
+    const client = await deps.getClient();
+    const { links: allLinks, ...fields } = job.request;
+    const chunks = chunkLinks(allLinks);
+    for (let index = job.chunksDone; index < chunks.length; index++) {
+      const links = chunks[index] as string[];
+      let outcome: ChunkOutcome;
+      try {
+        outcome = { response: await client.analyzeLinks({ ...fields, link: links }, { signal }) };
+      } catch (error) {
+        // Every link of this chunk failed: that is a result for these links, not a reason to stop the job.
+        if (!(error instanceof ApiError) || error.status !== 422) throw error;
+        outcome = { unprocessable: error };
+      }
+      if (!(await recordChunk(job.id, index, links, outcome))) return;
+      changed();
+    }
+    await finish(job.id);
+  }
+
+  /** Stores one chunk's answer; returns whether the job should go on (it was not cancelled meanwhile). */
+  function recordChunk(id: string, index: number, links: string[], outcome: ChunkOutcome): Promise<boolean> {
+    return db.transaction("rw", [db.jobs, db.usage, db.analyses], async () => {
+      const job = await db.jobs.get(id);
+      if (!job || job.chunksDone !== index) return false;
+      const time = now();
+      const changes: Partial<AnalyzeJob> = {
+        chunksDone: index + 1,
+        progress: { done: job.progress.done + links.length, total: job.progress.total },
+        updatedAt: time,
+      };
+      if ("response" in outcome) {
+        const { response } = outcome;
+        const metadata = response.metadata ?? job.request.metadata;
+        const records = response.results.map((result) => withRecordMetadata(result, metadata));
+        await cacheRecords(db, records, { now: time });
+        await db.usage.put({
+          usageId: response.usageId,
+          costCredits: response.costCredits,
+          links,
+          createdAt: time,
+          jobId: id,
+        });
+        changes.analysisIds = [...job.analysisIds, ...response.results.map((result) => result.analysisId)];
+        changes.failures = [...job.failures, ...(response.failures ?? [])];
+        changes.usageIds = [...job.usageIds, response.usageId];
+        changes.costCredits = job.costCredits + response.costCredits;
+      } else {
+        changes.failures = [...job.failures, ...failuresOfUnprocessable(outcome.unprocessable, links)];
+        changes.error = outcome.unprocessable.toJSON();
+      }
+      await db.jobs.update(id, changes);
+      return job.status === "running";
+    });
+  }
+
+  function finish(id: string): Promise<void> {
+    return db.transaction("rw", db.jobs, async () => {
+      const job = await db.jobs.get(id);
+      if (job?.status !== "running") return;
+      const time = now();
+      if (job.analysisIds.length === 0 && job.failures.length > 0) {
+        const error =
+          job.error?.status === 422 && job.chunksDone === 1 ? job.error : allLinksFailedError(job.failures);
+        await db.jobs.update(id, { status: "failed", error, finishedAt: time, updatedAt: time });
+        return;
+      }
+      await db.jobs.update(id, { status: "done", error: undefined, finishedAt: time, updatedAt: time });
+    });
+  }
+
+  function settleError(id: string, error: ApiError): Promise<void> {
+    return db.transaction("rw", db.jobs, async () => {
+      const job = await db.jobs.get(id);
+      // A cancelled job's aborted request lands here too: the job stays cancelled.
+      if (job?.status !== "running") return;
+      const time = now();
+      const data = error.toJSON();
+      if (!isRetryable(error)) {
+        await db.jobs.update(id, { status: "failed", error: data, finishedAt: time, updatedAt: time });
+      } else if (job.attempts < MAX_JOB_ATTEMPTS) {
+        const retryAt = time + retryDelay(error, job.attempts);
+        await db.jobs.update(id, { status: "queued", error: data, retryAt, updatedAt: time });
+      } else {
+        const message = `${data.message} (gave up after ${job.attempts} attempts)`;
+        await db.jobs.update(id, {
+          status: "failed",
+          error: { ...data, message },
+          finishedAt: time,
+          updatedAt: time,
+        });
+      }
+    });
+  }
+
+  /** On worker start: a job still `running` was cut off by a stopped worker; run it again or fail it. */
+  async function resume(): Promise<void> {
+    await db.transaction("rw", db.jobs, async () => {
+      const stale = await db.jobs.where("status").equals("running").toArray();
+      const time = now();
+      for (const job of stale) {
+        if (job.id === active?.id) continue;
+        const interruptions = (job.interruptions ?? 0) + 1;
+        if (interruptions < MAX_JOB_INTERRUPTIONS && job.attempts < MAX_JOB_ATTEMPTS) {
+          await db.jobs.update(job.id, {
+            status: "queued",
+            interruptions,
+            retryAt: undefined,
+            updatedAt: time,
+          });
+        } else {
+          await db.jobs.update(job.id, {
+            status: "failed",
+            interruptions,
+            error: interruptedError(interruptions, job.attempts),
+            finishedAt: time,
+            updatedAt: time,
+          });
+        }
+      }
+    });
+    changed();
+    await pump();
+  }
+
+  /** Stops a queued or running job; returns whether it was stopped. */
+  async function cancel(jobId: string): Promise<boolean> {
+    const cancelled = await db.transaction("rw", db.jobs, async () => {
+      const job = await db.jobs.get(jobId);
+      if (job?.status !== "queued" && job?.status !== "running") return false;
+      const time = now();
+      await db.jobs.update(jobId, {
+        status: "cancelled",
+        retryAt: undefined,
+        finishedAt: time,
+        updatedAt: time,
+      });
+      return true;
+    });
+    if (!cancelled) return false;
+    if (active?.id === jobId) active.controller.abort();
+    changed();
+    if (!pumping) await scheduleNextAlarm();
+    return true;
+  }
+
+  return {
+    enqueue,
+    resume,
+    /** Runs the queued jobs whose `retryAt` has come (the alarm's handler). */
+    runDue: pump,
+    cancel,
+    /** Settles when the runner has nothing left to do now (for tests and callers that must wait). */
+    whenIdle: (): Promise<void> => pumping ?? Promise.resolve(),
+  };
+}
+
+function chunkLinks(links: readonly string[]): string[][] {
+  const chunks: string[][] = [];
+  for (let start = 0; start < links.length; start += LIMITS.maxLinks) {
+    chunks.push(links.slice(start, start + LIMITS.maxLinks));
+  }
+  return chunks;
+}
+
+function isRetryable(error: ApiError): boolean {
+  if (error.status === 0) return RETRYABLE_TRANSPORT_CODES.has(error.code);
+  return RETRYABLE_STATUSES.has(error.status);
+}
+
+function retryDelay(error: ApiError, attempts: number): number {
+  if (error.retryAfter !== undefined) return Math.max(1_000, error.retryAfter * 1_000);
+  return Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1));
+}
+
+function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new ApiError({ status: 0, code: "internal_error", message, cause: error });
+}
+
+function withRecordMetadata(result: AnalyzeResult, metadata: Metadata | undefined) {
+  return metadata === undefined ? result : { ...result, metadata };
+}
+
+/** One failure per link of a chunk answered 422, from the error's details when they name the links. */
+function failuresOfUnprocessable(error: ApiError, links: string[]): LinkFailure[] {
+  if (error.details.length === links.length) {
+    return error.details.map((detail, index) => {
+      const named = detail as { link?: unknown; code?: unknown };
+      return {
+        link: typeof named.link === "string" ? named.link : (links[index] as string),
+        code: typeof named.code === "string" ? named.code : error.code,
+        message: detail.message,
+      };
+    });
+  }
+  return links.map((link) => ({ link, code: error.code, message: error.message }));
+}
+
+function allLinksFailedError(failures: LinkFailure[]): ApiErrorInit {
+  return {
+    status: 422,
+    code: "unprocessable",
+    message:
+      failures.length === 1
+        ? `the link could not be analyzed: ${failures[0]?.message}`
+        : `none of the ${failures.length} links could be analyzed`,
+    details: failures.map((failure) => ({ path: failure.link, message: failure.message })),
+  };
+}
+
+function noLinksError(accepted: number, rejected: RejectedLink[]): ApiErrorInit | undefined {
+  if (accepted > 0) return undefined;
+  const details = rejected.map(({ link, problem }) => ({
+    path: link,
+    message: LINK_PROBLEM_MESSAGES[problem],
+  }));
+  const first = rejected[0];
+  let message = "there is no link to analyze";
+  if (rejected.length === 1 && first) {
+    message = `${first.link} cannot be analyzed: it ${LINK_PROBLEM_MESSAGES[first.problem]}`;
+  } else if (rejected.length > 1) {
+    message = `none of the ${rejected.length} links can be analyzed: only https:// pages can be`;
+  }
+  return { status: 0, code: "no_valid_links", message, details };
+}
+
+function invalidFieldsError(error: Parameters<typeof issueDetails>[0]): ApiErrorInit {
+  const details = issueDetails(error);
+  return { status: 0, code: "invalid_request", message: summarizeDetails(details), details };
+}
+
+function interruptedError(interruptions: number, attempts: number): ApiErrorInit {
+  const message =
+    interruptions >= MAX_JOB_INTERRUPTIONS
+      ? `the extension stopped ${interruptions} times while this job was running; it was not started again`
+      : `the extension stopped while this job was running, after ${attempts} attempts; it was not started again`;
+  return { status: 0, code: "interrupted", message };
+}
+
+function withoutUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as T;
+}

@@ -1,0 +1,31 @@
+import Dexie, { type DexieOptions, type EntityTable } from "dexie";
+import type { AnalyzeJob, CachedAnalysis, OutboxEntry, Preset, UsageRow } from "./schema";
+
+export const DATABASE_NAME = "linklens";
+
+export type LinklensDatabase = Dexie & {
+  analyses: EntityTable<CachedAnalysis, "analysisId">;
+  usage: EntityTable<UsageRow, "usageId">;
+  jobs: EntityTable<AnalyzeJob, "id">;
+  presets: EntityTable<Preset, "id">;
+  outbox: EntityTable<OutboxEntry, "seq">;
+};
+
+/**
+ * Opens (lazily) the database under `name`. A schema change adds a `db.version(n + 1)` below the
+ * existing ones (with an `upgrade` when rows must change); versions already shipped are never edited.
+ */
+export function createDatabase(name: string = DATABASE_NAME, options?: DexieOptions): LinklensDatabase {
+  const database = new Dexie(name, options) as LinklensDatabase;
+  database.version(1).stores({
+    analyses: "&analysisId, updatedAt, pageUrl, pageId, host, cachedAt",
+    usage: "&usageId, createdAt",
+    jobs: "&id, status, createdAt, updatedAt, tabUrl",
+    presets: "&id, order",
+    outbox: "++seq, analysisId, createdAt",
+  });
+  return database;
+}
+
+/** The extension's database, shared by the worker (the only writer) and the pages (live queries). */
+export const db = createDatabase();

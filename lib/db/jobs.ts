@@ -1,0 +1,48 @@
+import { normalizeLink } from "../links";
+import type { LinklensDatabase } from "./database";
+import type { AnalyzeJob, JobStatus, UsageRow } from "./schema";
+
+export const ACTIVE_JOB_STATUSES: readonly JobStatus[] = ["queued", "running"];
+
+export function jobById(db: LinklensDatabase, jobId: string): Promise<AnalyzeJob | undefined> {
+  return db.jobs.get(jobId);
+}
+
+/** The newest job started from a tab showing `url` (compared normalized). */
+export async function latestJobForTab(db: LinklensDatabase, url: string): Promise<AnalyzeJob | undefined> {
+  const tabUrl = normalizeLink(url);
+  if (!tabUrl) return undefined;
+  const jobs = await db.jobs.where("tabUrl").equals(tabUrl).toArray();
+  return jobs.sort((a, b) => b.createdAt - a.createdAt)[0];
+}
+
+/** Jobs queued (possibly waiting for a retry) or running, oldest first. */
+export function activeJobs(db: LinklensDatabase): Promise<AnalyzeJob[]> {
+  return db.jobs.where("status").anyOf(ACTIVE_JOB_STATUSES).sortBy("createdAt");
+}
+
+export function unseenFailedJobs(db: LinklensDatabase): Promise<AnalyzeJob[]> {
+  return db.jobs
+    .where("status")
+    .equals("failed")
+    .filter((job) => job.seen !== true)
+    .toArray();
+}
+
+/** Marks one job's failure, or every failure when `jobId` is absent, as seen; returns how many changed. */
+export function markFailuresSeen(db: LinklensDatabase, jobId?: string): Promise<number> {
+  const failed = db.jobs.where("status").equals("failed");
+  const unseen = failed.filter((job) => job.seen !== true && (jobId === undefined || job.id === jobId));
+  return unseen.modify({ seen: true });
+}
+
+/** The usage rows of a job's requests, in the order they were sent. */
+export async function usageOfJob(db: LinklensDatabase, job: AnalyzeJob): Promise<UsageRow[]> {
+  const rows = await db.usage.bulkGet(job.usageIds);
+  return rows.filter((row): row is UsageRow => row !== undefined);
+}
+
+/** The newest usage rows first. */
+export function recentUsage(db: LinklensDatabase, limit = 50): Promise<UsageRow[]> {
+  return db.usage.orderBy("createdAt").reverse().limit(limit).toArray();
+}

@@ -1,0 +1,135 @@
+/**
+ * The shapes of the rows in the `linklens` IndexedDB database. Types only, so pages and messaging can
+ * import them without pulling Dexie in.
+ */
+import type {
+  AnalysisRecord,
+  LinkFailure,
+  Metadata,
+  PartialAnalysisRecord,
+  ResponseFormat,
+} from "../api/contract";
+import type { ApiErrorInit } from "../api/errors";
+import type { LinkProblem } from "../links";
+
+/** What the cache adds to a server record. */
+export interface LocalRecordFields {
+  /** `analysis.url` normalized with `normalizeLink` (`""` when the service sent no URL). */
+  pageUrl: string;
+  /** `analysis.id` (`""` when unknown). */
+  pageId: string;
+  /** `siteOf(analysis.url)` (`""` when unknown). */
+  host: string;
+  /** Epoch ms of the last write to this row. */
+  cachedAt: number;
+  /** An edit of this record waits in the outbox; its fields are the local edit, not the server's. */
+  pending?: boolean;
+}
+
+export type FullCachedAnalysis = AnalysisRecord & LocalRecordFields & { partial?: undefined };
+/** Only the fields a `selectFields` listing returned are known. */
+export type PartialCachedAnalysis = PartialAnalysisRecord & LocalRecordFields & { partial: true };
+export type CachedAnalysis = FullCachedAnalysis | PartialCachedAnalysis;
+
+export interface UsageRow {
+  usageId: string;
+  costCredits: number;
+  /** The links sent in the request this usage is for. */
+  links: string[];
+  /** Epoch ms. */
+  createdAt: number;
+  jobId?: string;
+}
+
+export const JOB_SOURCES = [
+  "popup",
+  "context-page",
+  "context-link",
+  "context-selection",
+  "shortcut",
+] as const;
+export type JobSource = (typeof JOB_SOURCES)[number];
+
+export type JobStatus = "queued" | "running" | "done" | "failed" | "cancelled";
+
+/** What a job sends: `links` holds only the distinct, normalized https links, in the order given. */
+export interface AnalyzeJobRequest {
+  links: string[];
+  prompt: string;
+  temperature?: number;
+  metadata?: Metadata;
+  responseFormat?: ResponseFormat;
+}
+
+export interface RejectedLink {
+  link: string;
+  problem: LinkProblem;
+}
+
+export interface AnalyzeJob {
+  id: string;
+  status: JobStatus;
+  source: JobSource;
+  request: AnalyzeJobRequest;
+  /** Links refused before sending (not https, not a URL, …); never sent, never silently dropped. */
+  rejected: RejectedLink[];
+  /** How many links were left out as duplicates of an accepted one. */
+  duplicates: number;
+  /** Links processed (analyzed or failed) out of `request.links`. */
+  progress: { done: number; total: number };
+  /** Chunks of `LIMITS.maxLinks` links already answered; a resumed job starts after them. */
+  chunksDone: number;
+  /** The analyses created, in link order. */
+  analysisIds: string[];
+  failures: LinkFailure[];
+  usageIds: string[];
+  costCredits: number;
+  /** The last attempt's error: while `queued` with `retryAt`, why it is retrying; when `failed`, why it failed. */
+  error?: ApiErrorInit;
+  /** Epoch ms at which a queued job is retried. */
+  retryAt?: number;
+  /** Attempts started (each time the job went `running`). */
+  attempts: number;
+  /** Times the worker stopped while this job was `running`. */
+  interruptions?: number;
+  /** The user has seen this job's failure (the badge stops showing "!"). */
+  seen?: boolean;
+  /** Epoch ms. */
+  createdAt: number;
+  updatedAt: number;
+  finishedAt?: number;
+  /** Normalized URL of the tab the job was started from. */
+  tabUrl?: string;
+}
+
+export interface Preset {
+  id: string;
+  name: string;
+  prompt: string;
+  temperature: number;
+  /** A JSON Schema for structured output. */
+  schema?: Record<string, unknown>;
+  isDefault?: boolean;
+  /** Position in the user's list (ascending). */
+  order: number;
+}
+
+export interface AnalysisPatch {
+  textContent?: string;
+  jsonContent?: Record<string, unknown>;
+  metadata?: Metadata;
+}
+
+/** An edit not yet accepted by the service. */
+export interface OutboxEntry {
+  seq: number;
+  analysisId: string;
+  patch: AnalysisPatch;
+  /** The record's `updatedAt` the edit was made on (sent as `If-Match`). */
+  baseUpdatedAt: string;
+  /** Epoch ms. */
+  createdAt: number;
+  attempts: number;
+  nextAttemptAt: number;
+  lastError?: ApiErrorInit;
+}

@@ -1,0 +1,421 @@
+/**
+ * The job runner against the real reference service over HTTP (and the local HTTPS fixture site), with
+ * its state in fake-indexeddb. Only the clock and the alarm are stand-ins.
+ */
+import "fake-indexeddb/auto";
+import { createServer } from "node:net";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createJobRunner, MAX_JOB_ATTEMPTS } from "../../entrypoints/background/analyze-jobs";
+import { createApiClient } from "../../lib/api/client";
+import { createDatabase, type LinklensDatabase } from "../../lib/db/database";
+import { recordsByIds, recordsForPage } from "../../lib/db/records";
+import type { AnalyzeJob } from "../../lib/db/schema";
+import { startFixtureSite } from "../fixtures/site";
+import { KEY, startTestService, type TestService } from "../server/helpers/service";
+
+const POOR_KEY = "lk_test_poor";
+const PROMPT = "What is this page about?";
+
+let site: Awaited<ReturnType<typeof startFixtureSite>>;
+let service: TestService;
+let closedUrl: string;
+
+beforeAll(async () => {
+  site = await startFixtureSite();
+  service = await startTestService({
+    ca: site.caPem,
+    apiKeys: [
+      { key: KEY, credits: 10_000 },
+      { key: POOR_KEY, credits: 1 },
+    ],
+  });
+  closedUrl = `http://127.0.0.1:${await closedPort()}`;
+}, 60_000);
+afterAll(async () => {
+  await service?.close();
+  await site?.close();
+});
+
+let db: LinklensDatabase;
+let counter = 0;
+beforeEach(() => {
+  db = createDatabase(`linklens-jobs-test-${++counter}`);
+});
+afterEach(async () => {
+  await db.delete();
+});
+
+/** A port nothing listens on: requests to it fail at once, like a stopped service. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** A runner whose client goes to `target` (switchable), recording the links of every POST /v1/links. */
+function setup(initial: { baseUrl?: string; apiKey?: string; onChange?: () => void } = {}) {
+  const target = { baseUrl: initial.baseUrl ?? service.url, apiKey: initial.apiKey ?? KEY };
+  const clock = { now: Date.now() };
+  const alarms: (number | null)[] = [];
+  const sent: string[][] = [];
+  const recordingFetch: typeof fetch = (input, init) => {
+    if (init?.method === "POST" && String(input).endsWith("/v1/links")) {
+      sent.push(JSON.parse(String(init.body)).link);
+    }
+    return fetch(input, init);
+  };
+  const runner = createJobRunner({
+    db,
+    getClient: async () => createApiClient({ ...target, fetch: recordingFetch, retry: { retries: 0 } }),
+    scheduleAlarm: (when) => void alarms.push(when),
+    now: () => clock.now,
+    onChange: initial.onChange,
+  });
+  return { runner, target, clock, alarms, sent };
+}
+
+async function jobOf(id: string): Promise<AnalyzeJob> {
+  const job = await db.jobs.get(id);
+  if (!job) throw new Error(`no job ${id}`);
+  return job;
+}
+
+async function serverRecord(analysisId: string) {
+  const { status, body } = await service.call("GET", `/v1/analyses?analysisId=${analysisId}`);
+  expect(status).toBe(200);
+  return body;
+}
+
+const manyLinks = (count: number) => Array.from({ length: count }, (_, i) => site.url(`/many/${i + 1}.html`));
+
+describe("analyze jobs against the reference service", { timeout: 60_000 }, () => {
+  it("runs a job over 2 links: done, records cached, one usage row", async () => {
+    const { runner, sent, alarms } = setup();
+    const links = [site.url("/news/article.html"), site.url("/blog/post.html")];
+    const jobId = await runner.enqueue(
+      { links, prompt: PROMPT, metadata: { project: "jobs" } },
+      "popup",
+      links[0],
+    );
+    await runner.whenIdle();
+
+    const job = await jobOf(jobId);
+    expect(job).toMatchObject({
+      status: "done",
+      source: "popup",
+      tabUrl: links[0],
+      progress: { done: 2, total: 2 },
+      chunksDone: 1,
+      costCredits: 2,
+      attempts: 1,
+      failures: [],
+      rejected: [],
+    });
+    expect(job.error).toBeUndefined();
+    expect(job.analysisIds).toHaveLength(2);
+    expect(sent).toEqual([links]);
+
+    const records = await recordsByIds(db, job.analysisIds);
+    expect(records.map((record) => record.pageUrl)).toEqual(links);
+    expect(records[0]?.metadata).toEqual({ project: "jobs" });
+    expect(records[0]?.textContent).toBeTruthy();
+    expect((await recordsForPage(db, `${links[1]}#comments`)).map((r) => r.analysisId)).toEqual([
+      job.analysisIds[1],
+    ]);
+
+    const usage = await db.usage.toArray();
+    expect(usage).toEqual([
+      { usageId: job.usageIds[0], costCredits: 2, links, createdAt: expect.any(Number), jobId },
+    ]);
+    expect(alarms.at(-1)).toBeNull();
+  });
+
+  it("records http links and duplicates as rejected and sends only the distinct https ones", async () => {
+    const { runner, sent } = setup();
+    const article = site.url("/news/article.html");
+    const post = site.url("/blog/post.html");
+    const httpLink = article.replace("https:", "http:");
+    const jobId = await runner.enqueue(
+      {
+        links: [
+          article,
+          httpLink,
+          `${article}#top`,
+          article.replace("localhost", "LOCALHOST"),
+          post,
+          "nonsense",
+        ],
+        prompt: PROMPT,
+      },
+      "context-selection",
+    );
+    await runner.whenIdle();
+
+    const job = await jobOf(jobId);
+    expect(job.status).toBe("done");
+    expect(job.request.links).toEqual([article, post]);
+    expect(job.rejected).toEqual([
+      { link: httpLink, problem: "not_https" },
+      { link: "nonsense", problem: "invalid_url" },
+    ]);
+    expect(job.duplicates).toBe(2);
+    expect(sent).toEqual([[article, post]]);
+    // What the service itself stored:
+    expect(job.analysisIds).toHaveLength(2);
+    const urls = await Promise.all(job.analysisIds.map(async (id) => (await serverRecord(id)).analysis.url));
+    expect(urls).toEqual([article, post]);
+  });
+
+  it("splits 45 links into 3 requests and joins them into one job", async () => {
+    const reads: Promise<AnalyzeJob[]>[] = [];
+    const { runner, sent } = setup({ onChange: () => reads.push(db.jobs.toArray()) });
+    const links = manyLinks(45);
+    const jobId = await runner.enqueue({ links, prompt: PROMPT }, "context-selection");
+    await runner.whenIdle();
+    const seen = (await Promise.all(reads)).flatMap((jobs) => jobs.map((job) => job.progress.done));
+    const progress = [...new Set(seen)];
+
+    expect(sent.map((chunk) => chunk.length)).toEqual([20, 20, 5]);
+    expect(sent.flat()).toEqual(links);
+    expect(progress).toEqual([0, 20, 40, 45]);
+    const job = await jobOf(jobId);
+    expect(job).toMatchObject({
+      status: "done",
+      chunksDone: 3,
+      costCredits: 45,
+      progress: { done: 45, total: 45 },
+    });
+    expect(job.analysisIds).toHaveLength(45);
+    expect(job.usageIds).toHaveLength(3);
+    const records = await recordsByIds(db, job.analysisIds);
+    expect(records.map((record) => record.pageUrl)).toEqual(links);
+    const usage = await db.usage.toArray();
+    expect(usage.map((row) => row.costCredits).sort()).toEqual([20, 20, 5]);
+    expect(usage.every((row) => row.jobId === jobId)).toBe(true);
+  });
+
+  it("fails with the service's error on a bad key (401) and does not retry", async () => {
+    const { runner, alarms } = setup({ apiKey: "lk_wrong_key" });
+    const jobId = await runner.enqueue({ links: [site.url("/news/article.html")], prompt: PROMPT }, "popup");
+    await runner.whenIdle();
+    const job = await jobOf(jobId);
+    expect(job.status).toBe("failed");
+    expect(job.error).toMatchObject({ status: 401, code: "unauthorized" });
+    expect(job.error?.message).toBeTruthy();
+    expect(job.retryAt).toBeUndefined();
+    expect(job.attempts).toBe(1);
+    expect(alarms.at(-1)).toBeNull();
+  });
+
+  it("fails when the key cannot cover the request (402)", async () => {
+    const { runner } = setup({ apiKey: POOR_KEY });
+    const links = [site.url("/news/article.html"), site.url("/blog/post.html")];
+    const jobId = await runner.enqueue({ links, prompt: PROMPT }, "popup");
+    await runner.whenIdle();
+    expect((await jobOf(jobId)).error).toMatchObject({ status: 402, code: "insufficient_credits" });
+  });
+
+  it("keeps per-link failures, and fails a job none of whose links could be analyzed (422)", async () => {
+    const { runner } = setup();
+    const good = site.url("/news/article.html");
+    const missing = site.url("/status/404");
+    const mixedId = await runner.enqueue({ links: [good, missing], prompt: PROMPT }, "popup");
+    const failingId = await runner.enqueue({ links: [missing], prompt: PROMPT }, "popup");
+    await runner.whenIdle();
+
+    const mixed = await jobOf(mixedId);
+    expect(mixed.status).toBe("done");
+    expect(mixed.analysisIds).toHaveLength(1);
+    expect(mixed.failures).toEqual([expect.objectContaining({ link: missing })]);
+
+    const failing = await jobOf(failingId);
+    expect(failing.status).toBe("failed");
+    expect(failing.error).toMatchObject({ status: 422, code: "unprocessable" });
+    expect(failing.failures).toEqual([
+      expect.objectContaining({ link: missing, message: expect.any(String) }),
+    ]);
+  });
+
+  it("fails at once, without a request, when no link is https or the prompt is empty", async () => {
+    const { runner, sent } = setup();
+    const httpOnly = await runner.enqueue(
+      { links: ["http://example.com/page"], prompt: PROMPT },
+      "context-link",
+    );
+    const noPrompt = await runner.enqueue(
+      { links: [site.url("/news/article.html")], prompt: "   " },
+      "popup",
+    );
+    await runner.whenIdle();
+
+    const rejected = await jobOf(httpOnly);
+    expect(rejected.status).toBe("failed");
+    expect(rejected.rejected).toEqual([{ link: "http://example.com/page", problem: "not_https" }]);
+    expect(rejected.error).toMatchObject({ code: "no_valid_links" });
+    expect(rejected.error?.message).toContain("must start with https://");
+
+    const invalid = await jobOf(noPrompt);
+    expect(invalid.status).toBe("failed");
+    expect(invalid.error).toMatchObject({ code: "invalid_request", details: [{ path: "prompt" }] });
+    expect(sent).toEqual([]);
+  });
+
+  it("keeps a job queued with retryAt and the error while the service is down, and completes it on runDue", async () => {
+    const { runner, target, clock, alarms, sent } = setup({ baseUrl: closedUrl });
+    const link = site.url("/news/article.html");
+    const jobId = await runner.enqueue({ links: [link], prompt: PROMPT }, "shortcut");
+    await runner.whenIdle();
+
+    const waiting = await jobOf(jobId);
+    expect(waiting.status).toBe("queued");
+    expect(waiting.error).toMatchObject({ status: 0, code: "network_error" });
+    expect(waiting.error?.message).toContain(closedUrl);
+    expect(waiting.retryAt).toBeGreaterThan(clock.now);
+    expect(waiting.attempts).toBe(1);
+    expect(alarms.at(-1)).toBe(waiting.retryAt);
+
+    await runner.runDue(); // too early: nothing happens
+    expect((await jobOf(jobId)).attempts).toBe(1);
+
+    target.baseUrl = service.url;
+    clock.now = (waiting.retryAt as number) + 1;
+    await runner.runDue();
+    const done = await jobOf(jobId);
+    expect(done).toMatchObject({ status: "done", attempts: 2, progress: { done: 1, total: 1 } });
+    expect(done.error).toBeUndefined();
+    expect(done.retryAt).toBeUndefined();
+    expect(done.analysisIds).toHaveLength(1);
+    expect(sent).toEqual([[link], [link]]);
+    expect(alarms.at(-1)).toBeNull();
+  });
+
+  it("waits as long as Retry-After says when the service answers 429", async () => {
+    const limited = await startTestService({ ca: site.caPem, rateAnalyzePerMinute: 1 });
+    try {
+      const { runner, clock, alarms } = setup({ baseUrl: limited.url });
+      const link = site.url("/news/article.html");
+      const first = await runner.enqueue({ links: [link], prompt: PROMPT }, "popup");
+      const second = await runner.enqueue({ links: [link], prompt: PROMPT }, "popup");
+      await runner.whenIdle();
+      expect((await jobOf(first)).status).toBe("done");
+      const waiting = await jobOf(second);
+      expect(waiting.status).toBe("queued");
+      expect(waiting.error).toMatchObject({ status: 429, code: "rate_limited" });
+      const retryAfter = waiting.error?.retryAfter as number;
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(waiting.retryAt).toBe(clock.now + retryAfter * 1000);
+      expect(alarms.at(-1)).toBe(waiting.retryAt);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("cancels a running job: its request is aborted and it stays cancelled", async () => {
+    const { runner } = setup();
+    const jobId = await runner.enqueue({ links: [site.url("/slow?ms=10000")], prompt: PROMPT }, "popup");
+    await expect.poll(async () => (await jobOf(jobId)).status).toBe("running");
+    const started = Date.now();
+    expect(await runner.cancel(jobId)).toBe(true);
+    await runner.whenIdle();
+    expect(Date.now() - started).toBeLessThan(2_000);
+    const job = await jobOf(jobId);
+    expect(job.status).toBe("cancelled");
+    expect(job.analysisIds).toEqual([]);
+  });
+
+  it(`gives up after ${MAX_JOB_ATTEMPTS} attempts`, async () => {
+    const { runner, clock } = setup({ baseUrl: closedUrl });
+    const jobId = await runner.enqueue({ links: [site.url("/news/article.html")], prompt: PROMPT }, "popup");
+    await runner.whenIdle();
+    for (let attempt = 2; attempt <= MAX_JOB_ATTEMPTS; attempt++) {
+      clock.now = (await jobOf(jobId)).retryAt as number;
+      await runner.runDue();
+    }
+    const job = await jobOf(jobId);
+    expect(job.status).toBe("failed");
+    expect(job.attempts).toBe(MAX_JOB_ATTEMPTS);
+    expect(job.error?.code).toBe("network_error");
+    expect(job.error?.message).toContain(`gave up after ${MAX_JOB_ATTEMPTS} attempts`);
+  });
+
+  it("cancels a job waiting for a retry", async () => {
+    const { runner, clock, alarms, sent } = setup({ baseUrl: closedUrl });
+    const jobId = await runner.enqueue({ links: [site.url("/news/article.html")], prompt: PROMPT }, "popup");
+    await runner.whenIdle();
+    expect(await runner.cancel(jobId)).toBe(true);
+    expect(alarms.at(-1)).toBeNull();
+    clock.now += 3_600_000;
+    await runner.runDue();
+    expect((await jobOf(jobId)).status).toBe("cancelled");
+    expect(sent).toHaveLength(1);
+    expect(await runner.cancel(jobId)).toBe(false);
+  });
+
+  it("resumes a job a stopped worker left running, without re-sending the chunk already done", async () => {
+    const { runner, sent, clock } = setup();
+    const links = manyLinks(25);
+    const doneIds = Array.from({ length: 20 }, (_, i) => `ana_done_${i}`);
+    await db.jobs.add({
+      id: "job_cut_off",
+      status: "running",
+      source: "context-selection",
+      request: { links, prompt: PROMPT },
+      rejected: [],
+      duplicates: 0,
+      progress: { done: 20, total: 25 },
+      chunksDone: 1,
+      analysisIds: doneIds,
+      failures: [],
+      usageIds: ["use_done"],
+      costCredits: 20,
+      attempts: 1,
+      createdAt: clock.now,
+      updatedAt: clock.now,
+    });
+
+    await runner.resume();
+    expect(sent).toEqual([links.slice(20)]);
+    const job = await jobOf("job_cut_off");
+    expect(job).toMatchObject({
+      status: "done",
+      attempts: 2,
+      interruptions: 1,
+      chunksDone: 2,
+      costCredits: 25,
+      progress: { done: 25, total: 25 },
+    });
+    expect(job.analysisIds.slice(0, 20)).toEqual(doneIds);
+    expect(job.analysisIds).toHaveLength(25);
+    expect(job.usageIds).toHaveLength(2);
+  });
+
+  it("fails a job clearly when the worker stopped during it too many times", async () => {
+    const { runner, sent, clock } = setup();
+    await db.jobs.add({
+      id: "job_crashing",
+      status: "running",
+      source: "popup",
+      request: { links: [site.url("/news/article.html")], prompt: PROMPT },
+      rejected: [],
+      duplicates: 0,
+      progress: { done: 0, total: 1 },
+      chunksDone: 0,
+      analysisIds: [],
+      failures: [],
+      usageIds: [],
+      costCredits: 0,
+      attempts: 3,
+      interruptions: 2,
+      createdAt: clock.now,
+      updatedAt: clock.now,
+    });
+    await runner.resume();
+    const job = await jobOf("job_crashing");
+    expect(job.status).toBe("failed");
+    expect(job.error).toMatchObject({ code: "interrupted" });
+    expect(job.error?.message).toContain("stopped 3 times");
+    expect(sent).toEqual([]);
+  });
+});

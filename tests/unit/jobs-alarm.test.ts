@@ -1,0 +1,52 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { browser } from "wxt/browser";
+import { fakeBrowser } from "wxt/testing/fake-browser";
+import { JOBS_ALARM } from "../../entrypoints/background/analyze-jobs";
+import { setupJobsAlarm } from "../../entrypoints/background/jobs-alarm";
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("the jobs alarm", () => {
+  it("sets one alarm for the next retry, runs the due jobs when it fires, and clears it when none waits", async () => {
+    const onDue = vi.fn(async () => {});
+    const { scheduleAlarm } = setupJobsAlarm(browser.alarms, onDue);
+    const when = Date.now() + 60_000;
+
+    await scheduleAlarm(when);
+    expect(await browser.alarms.get(JOBS_ALARM)).toMatchObject({ name: JOBS_ALARM, scheduledTime: when });
+
+    await fakeBrowser.alarms.onAlarm.trigger({
+      name: "another-alarm",
+      scheduledTime: when,
+      periodInMinutes: undefined,
+    });
+    expect(onDue).not.toHaveBeenCalled();
+    await fakeBrowser.alarms.onAlarm.trigger({
+      name: JOBS_ALARM,
+      scheduledTime: when,
+      periodInMinutes: undefined,
+    });
+    expect(onDue).toHaveBeenCalledTimes(1);
+
+    await scheduleAlarm(null);
+    expect(await browser.alarms.get(JOBS_ALARM)).toBeUndefined();
+    vi.advanceTimersByTime(120_000);
+    expect(onDue).toHaveBeenCalledTimes(1);
+  });
+
+  it("also runs the jobs from a timer while the worker lives (alarms fire 30 s ahead at the soonest)", async () => {
+    const onDue = vi.fn(async () => {});
+    const { scheduleAlarm } = setupJobsAlarm(browser.alarms, onDue);
+    await scheduleAlarm(Date.now() + 5_000);
+    vi.advanceTimersByTime(4_999);
+    expect(onDue).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(onDue).toHaveBeenCalledTimes(1);
+  });
+});
