@@ -1,11 +1,35 @@
 import { defineConfig } from "wxt";
 
+/** Any other service origin than the local one is asked for when saved, that one origin only. */
+const OPTIONAL_ORIGINS = ["https://*/*", "http://*/*"];
+
 export default defineConfig({
-  modules: ["@wxt-dev/module-react", "@wxt-dev/webextension-polyfill"],
-  manifest: {
-    name: "Linklens",
-    description: "Analyze web pages with a prompt through the Link Analysis Service.",
-    permissions: ["storage", "alarms"],
+  modules: ["@wxt-dev/module-react", "@wxt-dev/webextension-polyfill", "@wxt-dev/i18n/module"],
+  manifest: ({ manifestVersion }) => ({
+    // Messages live in locales/<lang>.yml (@wxt-dev/i18n turns them into _locales/<lang>/messages.json).
+    default_locale: "en",
+    name: "__MSG_extName__",
+    description: "__MSG_extDescription__",
+    // contextMenus, scripting + activeTab (links in the selection, read on click only), notifications:
+    // the context menus and the shortcut (entrypoints/background/context-menus.ts).
+    permissions: ["storage", "alarms", "contextMenus", "scripting", "activeTab", "notifications"],
+    // The local reference service (npm start); nothing else at install.
     host_permissions: ["http://localhost/*", "http://127.0.0.1/*"],
-  },
+    // MV3: `optional_host_permissions`. MV2 (Firefox) has no such key and WXT drops it there, so the
+    // origins go into `optional_permissions`, where MV2 keeps optional hosts.
+    ...(manifestVersion === 2
+      ? { optional_permissions: OPTIONAL_ORIGINS }
+      : { optional_host_permissions: OPTIONAL_ORIGINS }),
+    // MV2 (Firefox) names the popup's command `_execute_browser_action`.
+    commands: {
+      [manifestVersion === 2 ? "_execute_browser_action" : "_execute_action"]: {
+        suggested_key: { default: "Alt+Shift+L" },
+        description: "__MSG_shortcuts_openPopup__",
+      },
+      "analyze-page": {
+        suggested_key: { default: "Alt+Shift+A" },
+        description: "__MSG_shortcuts_analyzePage__",
+      },
+    },
+  }),
 });

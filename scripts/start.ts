@@ -57,7 +57,11 @@ To use the extension, load it by hand in Chrome or Chromium on a machine with a 
       };
       const { chrome } = globalThis as unknown as { chrome: { storage: { local: Local } } };
       const stored = (await chrome.storage.local.get("settings")).settings ?? defaults;
-      await chrome.storage.local.set({ settings: { ...stored, baseUrl, apiKey: apiKey || stored.apiKey } });
+      // `settings$` is the storage item's version mark: these are version-2 settings already.
+      await chrome.storage.local.set({
+        settings: { ...stored, baseUrl, apiKey: apiKey || stored.apiKey },
+        settings$: { v: 2 },
+      });
     },
     [DEFAULT_SETTINGS, service.url, service.devKey ?? ""] as const,
   );

@@ -2,6 +2,7 @@ import { browser } from "wxt/browser";
 import { defineBackground } from "wxt/utils/define-background";
 import { db } from "../../lib/db/database";
 import { markFailuresSeen } from "../../lib/db/jobs";
+import { openOptionsOnFirstInstall } from "../../lib/first-run";
 import { createAnalysisReader } from "./analyses";
 import { createJobRunner } from "./analyze-jobs";
 import { createBadge } from "./badge";
@@ -13,6 +14,7 @@ import { clientFromSettings } from "./settings-client";
 
 export default defineBackground(() => {
   const { scheduleAlarm } = setupJobsAlarm(browser.alarms, () => runner.runDue());
+  browser.runtime.onInstalled.addListener((details) => void openOptionsOnFirstInstall(details));
   const badge = createBadge(db, browser.action ?? browser.browserAction);
   const runner = createJobRunner({
     db,

@@ -1,0 +1,185 @@
+/**
+ * The options form's model: the settings as the user types them (every value a string, nothing lost),
+ * turned into `Settings` by the zod schema, with each problem keyed to the field that shows it.
+ */
+
+import type { z } from "zod";
+import { i18n } from "#i18n";
+import { LIMITS } from "../../lib/api/contract";
+import { checkSchemaText, type JsonSyntaxError, type SchemaTextCheck } from "../../lib/json-text";
+import {
+  MAX_PRESETS,
+  PRESET_NAME_MAX,
+  type Preset,
+  type SchemaProblem,
+  Settings,
+  BaseUrl as SettingsBaseUrl,
+} from "../../lib/settings";
+
+export interface PresetDraft {
+  id: string;
+  name: string;
+  prompt: string;
+  temperature: string;
+  /** The schema as typed; empty for none. */
+  schemaText: string;
+}
+
+export interface SettingsDraft {
+  baseUrl: string;
+  apiKey: string;
+  defaultPrompt: string;
+  defaultTemperature: string;
+  presets: PresetDraft[];
+  defaultPresetId?: string;
+}
+
+/** Error messages by field key: `baseUrl`, `apiKey`, `defaultPrompt`, `defaultTemperature`, `presets`,
+ * `defaultPresetId`, and `presets.<id>.<name|prompt|temperature|schema>` (by id, so they follow reorders). */
+export type FieldErrors = Partial<Record<string, string>>;
+
+export type PresetField = "name" | "prompt" | "temperature" | "schema";
+
+export function presetFieldKey(id: string, field: PresetField): string {
+  return `presets.${id}.${field}`;
+}
+
+/** The DOM id of a preset's control, so a save can move the focus to the first one in error. */
+export function presetControlId(id: string, field: PresetField): string {
+  return `preset-${id}-${field}`;
+}
+
+export function presetDraft(preset: Preset): PresetDraft {
+  return {
+    id: preset.id,
+    name: preset.name,
+    prompt: preset.prompt,
+    temperature: String(preset.temperature),
+    schemaText: preset.schema ? JSON.stringify(preset.schema, null, 2) : "",
+  };
+}
+
+export function draftFromSettings(settings: Settings): SettingsDraft {
+  return {
+    baseUrl: settings.baseUrl,
+    apiKey: settings.apiKey,
+    defaultPrompt: settings.defaultPrompt,
+    defaultTemperature: String(settings.defaultTemperature),
+    presets: settings.presets.map(presetDraft),
+    defaultPresetId: settings.defaultPresetId,
+  };
+}
+
+/** The number a temperature text stands for; NaN (refused by the schema) when it is not one. */
+export function parseTemperatureText(text: string): number {
+  return text.trim() === "" ? Number.NaN : Number(text);
+}
+
+/** The base URL's problem as the page shows it, or `undefined` when it is acceptable. */
+export function baseUrlError(baseUrl: string): string | undefined {
+  if (baseUrl.trim() === "") return i18n.t("errors.baseUrlEmpty");
+  return SettingsBaseUrl.safeParse(baseUrl).success ? undefined : i18n.t("errors.baseUrl");
+}
+
+export function jsonSyntaxMessage(error: JsonSyntaxError): string {
+  const reason = {
+    unexpected_end: i18n.t("json.unexpectedEnd"),
+    expected_value: i18n.t("json.expectedValue"),
+    expected_property_name: i18n.t("json.expectedPropertyName"),
+    expected_colon: i18n.t("json.expectedColon"),
+    expected_comma_or_brace: i18n.t("json.expectedCommaOrBrace"),
+    expected_comma_or_bracket: i18n.t("json.expectedCommaOrBracket"),
+    expected_end: i18n.t("json.expectedEnd"),
+    bad_string: i18n.t("json.badString"),
+    bad_number: i18n.t("json.badNumber"),
+  }[error.reason];
+  return i18n.t("json.syntaxError", { line: error.line, column: error.column, reason });
+}
+
+export function schemaProblemMessage(problem: SchemaProblem): string {
+  return problem === "not_object" ? i18n.t("errors.schemaNotObject") : i18n.t("errors.schemaNotObjectSchema");
+}
+
+/** The message a schema check shows, or `undefined` when the text is empty or valid. */
+export function schemaCheckMessage(check: SchemaTextCheck): string | undefined {
+  if (check.state === "syntax") return jsonSyntaxMessage(check.error);
+  if (check.state === "problem") return schemaProblemMessage(check.problem);
+  return undefined;
+}
+
+function issueMessage(field: string, issue: z.core.$ZodIssue): string {
+  const tooBig = issue.code === "too_big";
+  switch (field) {
+    case "baseUrl":
+      return i18n.t("errors.baseUrl");
+    case "defaultPrompt":
+    case "prompt":
+      return tooBig
+        ? i18n.t("errors.promptTooLong", { max: LIMITS.maxPromptLength.toLocaleString() })
+        : i18n.t("errors.promptEmpty");
+    case "defaultTemperature":
+    case "temperature":
+      return i18n.t("errors.temperature");
+    case "name":
+      return tooBig ? i18n.t("errors.nameTooLong", { max: PRESET_NAME_MAX }) : i18n.t("errors.nameEmpty");
+    case "schema":
+      return i18n.t("errors.schemaNotObjectSchema");
+    case "presets":
+      return i18n.t("errors.tooManyPresets", { max: MAX_PRESETS });
+    case "defaultPresetId":
+      return i18n.t("errors.defaultPreset");
+    default:
+      return issue.message;
+  }
+}
+
+export type DraftResult = { ok: true; settings: Settings } | { ok: false; errors: FieldErrors };
+
+/** Validates the whole form with the settings schema; every problem is keyed to its field. */
+export function settingsFromDraft(draft: SettingsDraft): DraftResult {
+  const errors: FieldErrors = {};
+  const presets = draft.presets.map((preset) => {
+    const check = checkSchemaText(preset.schemaText);
+    const message = schemaCheckMessage(check);
+    if (message) errors[presetFieldKey(preset.id, "schema")] = message;
+    return {
+      id: preset.id,
+      name: preset.name,
+      prompt: preset.prompt,
+      temperature: parseTemperatureText(preset.temperature),
+      ...(check.state === "ok" ? { schema: check.schema } : {}),
+    };
+  });
+  const candidate = {
+    baseUrl: draft.baseUrl,
+    apiKey: draft.apiKey,
+    defaultPrompt: draft.defaultPrompt,
+    defaultTemperature: parseTemperatureText(draft.defaultTemperature),
+    presets,
+    ...(draft.defaultPresetId === undefined ? {} : { defaultPresetId: draft.defaultPresetId }),
+  };
+  const parsed = Settings.safeParse(candidate);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const [first, index, field] = issue.path;
+      let key: string;
+      let name: string;
+      if (first === "presets" && typeof index === "number" && typeof field === "string") {
+        const id = draft.presets[index]?.id ?? String(index);
+        name = field;
+        key = presetFieldKey(id, (field === "id" ? "name" : field) as PresetField);
+      } else {
+        name = String(first ?? "");
+        key = name;
+      }
+      errors[key] ??= issueMessage(name, issue);
+    }
+  }
+  if (Object.keys(errors).length > 0 || !parsed.success) return { ok: false, errors };
+  return { ok: true, settings: parsed.data };
+}
+
+/** Drafts compare by content: what the user would lose by leaving. */
+export function sameDraft(a: SettingsDraft, b: SettingsDraft): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
