@@ -5,7 +5,7 @@ const OPTIONAL_ORIGINS = ["https://*/*", "http://*/*"];
 
 export default defineConfig({
   modules: ["@wxt-dev/module-react", "@wxt-dev/webextension-polyfill", "@wxt-dev/i18n/module"],
-  manifest: ({ manifestVersion }) => ({
+  manifest: ({ browser, manifestVersion }) => ({
     // Messages live in locales/<lang>.yml (@wxt-dev/i18n turns them into _locales/<lang>/messages.json).
     default_locale: "en",
     name: "__MSG_extName__",
@@ -20,6 +20,12 @@ export default defineConfig({
     ...(manifestVersion === 2
       ? { optional_permissions: OPTIONAL_ORIGINS }
       : { optional_host_permissions: OPTIONAL_ORIGINS }),
+    ...(browser === "firefox" && {
+      browser_specific_settings: {
+        // A fixed id keeps storage and permissions across reinstalls; Linklens collects no data.
+        gecko: { id: "linklens@linklens.dev", data_collection_permissions: { required: ["none"] } },
+      },
+    }),
     // MV2 (Firefox) names the popup's command `_execute_browser_action`.
     commands: {
       [manifestVersion === 2 ? "_execute_browser_action" : "_execute_action"]: {

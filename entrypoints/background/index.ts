@@ -1,18 +1,44 @@
 import { browser } from "wxt/browser";
 import { defineBackground } from "wxt/utils/define-background";
 import { db } from "../../lib/db/database";
-import { markFailuresSeen } from "../../lib/db/jobs";
+import { jobById, markFailuresSeen } from "../../lib/db/jobs";
 import { openOptionsOnFirstInstall } from "../../lib/first-run";
+import { readSettings, watchSettings } from "../../lib/settings-store";
 import { createAnalysisReader } from "./analyses";
 import { createJobRunner } from "./analyze-jobs";
 import { createBadge } from "./badge";
 import { setupCommands } from "./commands";
 import { testConnection } from "./connection";
+import { menuPresetsFromSettings, setupContextMenus } from "./context-menus";
 import { setupJobsAlarm } from "./jobs-alarm";
 import { createKeepAwake } from "./keep-awake";
+import { setupKeyboardCommands } from "./keyboard-commands";
+import { createNotifier, watchJobsForNotifications } from "./notifications";
+import { readSelectionLinks } from "./selection-links";
 import { clientFromSettings } from "./settings-client";
+import { exposeTestSeam } from "./test-seam";
 
 export default defineBackground(() => {
+  // Listeners first, synchronously: a worker woken by a menu click or an alarm must find them registered.
+  const getJob = (jobId: string) => jobById(db, jobId);
+  const notifier = createNotifier({
+    getJob,
+    onJobNotificationClicked: async (jobId) => {
+      await markFailuresSeen(db, jobId);
+      void badge.update();
+    },
+  });
+  const jobNotifications = watchJobsForNotifications({ getJob, notifier });
+  const menus = setupContextMenus({
+    enqueue: (request, source, tabUrl) => runner.enqueue(request, source, tabUrl),
+    readPresets: async () => menuPresetsFromSettings(await readSettings()),
+    readSelectionLinks,
+    notify: notifier.notifyInfo,
+    onJobStarted: jobNotifications.follow,
+    watchPresets: watchSettings,
+  });
+  const shortcuts = setupKeyboardCommands({ analyzeActiveTab: menus.analyzeActiveTab });
+  exposeTestSeam({ handleMenuClick: menus.handleMenuClick, handleCommand: shortcuts.handleCommand });
   const { scheduleAlarm } = setupJobsAlarm(browser.alarms, () => runner.runDue());
   browser.runtime.onInstalled.addListener((details) => void openOptionsOnFirstInstall(details));
   const badge = createBadge(db, browser.action ?? browser.browserAction);
@@ -20,7 +46,10 @@ export default defineBackground(() => {
     db,
     getClient: clientFromSettings,
     scheduleAlarm,
-    onChange: () => void badge.update(),
+    onChange: () => {
+      void badge.update();
+      void jobNotifications.check();
+    },
     keepAwake: createKeepAwake(browser.runtime),
   });
   const analyses = createAnalysisReader({ db, getClient: clientFromSettings });

@@ -1,3 +1,124 @@
+import { useLiveQuery } from "dexie-react-hooks";
+import { useState } from "react";
+import { AnalyzeForm } from "../../components/popup/analyze-form";
+import { EarlierAnalyses } from "../../components/popup/earlier-analyses";
+import { FirstRunPanel } from "../../components/popup/first-run-panel";
+import { JobAnnouncer } from "../../components/popup/job-announcer";
+import { JobPanel } from "../../components/popup/job-panel";
+import { t } from "../../components/popup/messages";
+import { OptionsButton } from "../../components/popup/options-button";
+import { blockedByTargetText, targetProblem } from "../../components/popup/target-problem";
+import { TargetSummary } from "../../components/popup/target-summary";
+import { usePopupDraft } from "../../components/popup/use-popup-draft";
+import { useReadyMark } from "../../components/popup/use-ready-mark";
+import { useSettings } from "../../components/popup/use-settings";
+import { useTargetTab } from "../../components/popup/use-target-tab";
+import type { AnalyzeInput } from "../../lib/analyze-input";
+import { db } from "../../lib/db/database";
+import { jobById, latestJobForTab } from "../../lib/db/jobs";
+import { needsSetup } from "../../lib/first-run";
+import { normalizeLink } from "../../lib/links";
+import { sendCommand } from "../../lib/messaging";
+import { withRecentPrompt } from "../../lib/popup-draft";
+import { presetsDefaultFirst } from "../../lib/settings";
+
+const NO_IDS: readonly string[] = [];
+
 export function App() {
-  return <main>Linklens</main>;
+  const settings = useSettings();
+  const target = useTargetTab();
+  const [draft, updateDraft] = usePopupDraft(settings);
+  const [starting, setStarting] = useState(false);
+  const [startError, setStartError] = useState<string>();
+
+  const tab = target.state === "ready" ? target.tab : undefined;
+  const tabUrl = tab?.url;
+  const pageUrl = (tabUrl && normalizeLink(tabUrl)) || undefined;
+  // The job this popup started on this page, else the newest one started on it from anywhere.
+  const storedJobId = draft?.job && draft.job.tabUrl === pageUrl ? draft.job.id : undefined;
+  const job = useLiveQuery(async () => {
+    if (storedJobId) return (await jobById(db, storedJobId)) ?? null;
+    return pageUrl ? ((await latestJobForTab(db, pageUrl)) ?? null) : null;
+  }, [storedJobId, pageUrl]);
+
+  useReadyMark(settings !== undefined && draft !== undefined && target.state === "ready");
+
+  if (!settings || !draft || target.state === "loading") {
+    return (
+      <main className="popup">
+        <p role="status">{t("popup.loading")}</p>
+      </main>
+    );
+  }
+
+  const firstRun = needsSetup(settings);
+  const header = (
+    <header className="popup__header">
+      <h1>{t("popup.title")}</h1>
+      {firstRun ? null : <OptionsButton size="small" />}
+    </header>
+  );
+
+  if (firstRun) {
+    return (
+      <div className="popup">
+        {header}
+        <main>
+          <FirstRunPanel />
+        </main>
+      </div>
+    );
+  }
+
+  const problem = targetProblem(tab);
+  const running = job?.status === "queued" || job?.status === "running";
+  const blockedReason = problem
+    ? blockedByTargetText(problem)
+    : running
+      ? t("popup.form.blockedRunning")
+      : undefined;
+
+  const analyze = (input: AnalyzeInput) => {
+    if (!tabUrl || !pageUrl) return;
+    setStarting(true);
+    setStartError(undefined);
+    sendCommand("analyze.start", { links: [tabUrl], ...input, source: "popup", tabUrl })
+      .then(({ jobId }) =>
+        updateDraft((current) => ({
+          ...current,
+          job: { id: jobId, tabUrl: pageUrl },
+          recentPrompts: withRecentPrompt(current.recentPrompts, input.prompt),
+        })),
+      )
+      .catch((error: unknown) => {
+        setStartError(
+          t("popup.form.startFailed", { message: error instanceof Error ? error.message : String(error) }),
+        );
+      })
+      .finally(() => setStarting(false));
+  };
+
+  return (
+    <div className="popup">
+      {header}
+      <main>
+        <TargetSummary tab={tab} problem={problem} />
+        <AnalyzeForm
+          draft={draft}
+          onChange={updateDraft}
+          presets={presetsDefaultFirst(settings)}
+          defaultPresetId={settings.defaultPresetId}
+          blockedReason={blockedReason}
+          starting={starting}
+          startError={startError}
+          onAnalyze={analyze}
+        />
+        <JobAnnouncer job={job} />
+        {job ? <JobPanel job={job} baseUrl={settings.baseUrl} windowId={tab?.windowId} /> : null}
+        {pageUrl && !problem ? (
+          <EarlierAnalyses pageUrl={pageUrl} exclude={job?.analysisIds ?? NO_IDS} />
+        ) : null}
+      </main>
+    </div>
+  );
 }

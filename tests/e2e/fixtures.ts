@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { type BrowserContext, test as base, chromium, type Page, type Worker } from "@playwright/test";
+import { type FixtureSite, startFixtureSite } from "../fixtures/site";
 import { type ServiceProcess, startServiceProcess } from "./service-process";
 
 export const EXTENSION_PATH = resolve(import.meta.dirname, "../../.output/chrome-mv3");
@@ -9,6 +10,8 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const TEST_API_KEY = "lk_test_e2e_key";
 
 interface Fixtures {
+  /** More Chromium switches for this test file (`test.use({ browserArgs: [...] })` or a fixture). */
+  browserArgs: string[];
   context: BrowserContext;
   serviceWorker: Worker;
   extensionId: string;
@@ -16,17 +19,28 @@ interface Fixtures {
 }
 
 interface WorkerFixtures {
+  /** The local HTTPS fixture site (self-signed); the service trusts it. */
+  fixtureSite: FixtureSite;
   service: ServiceProcess;
 }
 
 /** A real Chromium with the built extension, and the real reference service on a free port. */
 export const test = base.extend<Fixtures, WorkerFixtures>({
-  service: [
+  fixtureSite: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the fixtures argument to be destructured
     async ({}, use) => {
+      const site = await startFixtureSite();
+      await use(site);
+      await site.close();
+    },
+    { scope: "worker" },
+  ],
+
+  service: [
+    async ({ fixtureSite }, use) => {
       const service = await startServiceProcess({
         apiKeys: `${TEST_API_KEY}:10000`,
-        args: ["--allow-private-networks"],
+        args: ["--allow-private-networks", "--ca", fixtureSite.caFile],
       });
       await use(service);
       await service.close();
@@ -34,12 +48,15 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     { scope: "worker" },
   ],
 
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the fixtures argument to be destructured
-  context: async ({}, use) => {
+  browserArgs: [[], { option: true }],
+
+  // `test.use({ ignoreHTTPSErrors: true })` lets tabs load the fixture site despite its self-signed certificate.
+  context: async ({ ignoreHTTPSErrors, browserArgs }, use) => {
     const profile = mkdtempSync(join(tmpdir(), "linklens-profile-"));
     const context = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM_PATH,
       headless: true,
+      ignoreHTTPSErrors,
       args: [
         `--disable-extensions-except=${EXTENSION_PATH}`,
         `--load-extension=${EXTENSION_PATH}`,
@@ -50,6 +67,10 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
         "--disable-background-networking",
         "--disable-component-update",
         "--disable-sync",
+        // Playwright's own setting reaches only the tabs it has attached to; a tab the extension opens
+        // can load before that, so the browser itself must accept the certificate too.
+        ...(ignoreHTTPSErrors ? ["--ignore-certificate-errors"] : []),
+        ...browserArgs,
       ],
     });
     await use(context);

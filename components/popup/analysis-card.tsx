@@ -1,0 +1,103 @@
+import { useId } from "react";
+import type { CachedAnalysis } from "../../lib/db/schema";
+import { siteOf } from "../../lib/links";
+import { safeHref } from "../../lib/markdown";
+import { MarkdownView } from "../markdown-view";
+import { formatDate } from "./format-date";
+import { hideBrokenImage } from "./hide-broken-image";
+import { JsonContentView } from "./json-content-view";
+import { t } from "./messages";
+
+/** A score from 0 to 1 as a whole percentage. */
+function percent(score: number): number {
+  return Math.round(Math.min(1, Math.max(0, score)) * 100);
+}
+
+/** One analysis: the page (title, favicon, site, author, date, lead image, score), its text and JSON. */
+export function AnalysisCard({ record }: { record: CachedAnalysis }) {
+  const titleId = useId();
+  const analysis = record.analysis ?? {};
+  const href = analysis.url ? safeHref(analysis.url) : null;
+  const favicon = analysis.favicon ? safeHref(analysis.favicon) : null;
+  const image = analysis.image ? safeHref(analysis.image) : null;
+  const site = analysis.url ? siteOf(analysis.url) : "";
+  const title = analysis.title || analysis.url || record.analysisId;
+  const byline = [
+    site,
+    analysis.author ? t("popup.result.author", { author: analysis.author }) : "",
+    analysis.publishedDate ? formatDate(analysis.publishedDate) : "",
+  ].filter(Boolean);
+  const metadata = Object.entries(record.metadata ?? {});
+
+  return (
+    <article className="analysis-card" aria-labelledby={titleId} data-analysis-id={record.analysisId}>
+      <header className="analysis-card__header">
+        {favicon ? (
+          <img
+            className="analysis-card__favicon"
+            src={favicon}
+            alt=""
+            width={20}
+            height={20}
+            onError={hideBrokenImage}
+          />
+        ) : null}
+        <div className="analysis-card__heading">
+          <h3 id={titleId} className="analysis-card__title">
+            {href ? (
+              <a href={href} target="_blank" rel="noopener noreferrer">
+                {title}
+              </a>
+            ) : (
+              title
+            )}
+          </h3>
+          {byline.length > 0 ? (
+            <p className="analysis-card__byline">
+              {byline.map((part, index) => (
+                <span key={part}>
+                  {index > 0 ? <span aria-hidden="true"> · </span> : null}
+                  {analysis.publishedDate && index === byline.length - 1 ? (
+                    <time dateTime={analysis.publishedDate}>{part}</time>
+                  ) : (
+                    part
+                  )}
+                </span>
+              ))}
+            </p>
+          ) : null}
+        </div>
+        {analysis.score !== undefined ? (
+          <p className="analysis-card__score">
+            {t("popup.result.score", { score: percent(analysis.score) })}
+          </p>
+        ) : null}
+      </header>
+      {image ? (
+        <img className="analysis-card__image" src={image} alt="" loading="lazy" onError={hideBrokenImage} />
+      ) : null}
+      {record.partial ? <p className="analysis-card__note">{t("popup.result.partial")}</p> : null}
+      <section className="analysis-card__text" aria-label={t("popup.result.text")}>
+        {record.textContent ? (
+          <MarkdownView text={record.textContent} topHeadingLevel={4} />
+        ) : (
+          <p className="analysis-card__note">{t("popup.result.noText")}</p>
+        )}
+      </section>
+      {record.jsonContent ? <JsonContentView value={record.jsonContent} /> : null}
+      {metadata.length > 0 ? (
+        <section className="analysis-card__metadata" aria-label={t("popup.result.metadata")}>
+          <h4>{t("popup.result.metadata")}</h4>
+          <dl>
+            {metadata.map(([key, value]) => (
+              <div key={key}>
+                <dt>{key}</dt>
+                <dd>{JSON.stringify(value)}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,24 @@
+import { useLiveQuery } from "dexie-react-hooks";
+import { db } from "../../lib/db/database";
+import { recordsForPage } from "../../lib/db/records";
+import { EarlierAnalysisItem } from "./earlier-analysis-item";
+import { t } from "./messages";
+
+/** The cache's other analyses of this page, newest first (live: new ones appear as they arrive). */
+export function EarlierAnalyses({ pageUrl, exclude }: { pageUrl: string; exclude: readonly string[] }) {
+  const records = useLiveQuery(() => recordsForPage(db, pageUrl), [pageUrl]);
+  const earlier = (records ?? []).filter((record) => !exclude.includes(record.analysisId));
+  if (earlier.length === 0) return null;
+  return (
+    <section className="earlier" aria-labelledby="earlier-heading">
+      <h2 id="earlier-heading">{t("popup.earlier.heading")}</h2>
+      <ul className="earlier__list">
+        {earlier.map((record) => (
+          <li key={record.analysisId}>
+            <EarlierAnalysisItem record={record} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

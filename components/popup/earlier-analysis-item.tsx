@@ -1,0 +1,34 @@
+import { useState } from "react";
+import type { CachedAnalysis } from "../../lib/db/schema";
+import { AnalysisCard } from "./analysis-card";
+import { formatDate } from "./format-date";
+import { t } from "./messages";
+
+const SNIPPET_LENGTH = 90;
+
+function snippet(record: CachedAnalysis): string {
+  const text = (record.textContent ?? "")
+    .replace(/[#*_`>[\]()~-]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  return text.length > SNIPPET_LENGTH ? `${text.slice(0, SNIPPET_LENGTH - 1)}…` : text;
+}
+
+/** One earlier analysis, collapsed to its date and first words; the card is built only when opened. */
+export function EarlierAnalysisItem({ record }: { record: CachedAnalysis }) {
+  const [open, setOpen] = useState(false);
+  const when = record.updatedAt ?? record.createdAt;
+  return (
+    <details className="earlier__item" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>
+        {when ? (
+          <span className="earlier__date">
+            {t("popup.earlier.updated", { date: formatDate(when, true) })}
+          </span>
+        ) : null}
+        <span className="earlier__snippet">{snippet(record)}</span>
+      </summary>
+      {open ? <AnalysisCard record={record} /> : null}
+    </details>
+  );
+}

@@ -1,0 +1,31 @@
+import type { AnalyzeJob } from "../../lib/db/schema";
+import { t } from "./messages";
+
+function announcement(job: AnalyzeJob | null | undefined): string {
+  switch (job?.status) {
+    case "queued":
+      return job.retryAt === undefined ? t("popup.job.queued") : t("popup.job.announceRetrying");
+    case "running":
+      return t("popup.job.runningOne");
+    case "done":
+      return t("popup.job.announceDone");
+    case "failed":
+      return t("popup.job.announceFailed");
+    case "cancelled":
+      return t("popup.job.cancelled");
+    default:
+      return "";
+  }
+}
+
+/**
+ * Tells screen readers when the job changes state. It is always in the page (a live region must exist
+ * before its text changes) and says only the state, not the countdowns or the result itself.
+ */
+export function JobAnnouncer({ job }: { job: AnalyzeJob | null | undefined }) {
+  return (
+    <p role="status" className="ll-visually-hidden">
+      {announcement(job)}
+    </p>
+  );
+}

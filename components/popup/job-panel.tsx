@@ -1,0 +1,62 @@
+import { useEffect, useRef } from "react";
+import type { AnalyzeJob } from "../../lib/db/schema";
+import { sendCommand } from "../../lib/messaging";
+import { Button } from "../ui/button";
+import { JobError } from "./job-error";
+import { JobProgress } from "./job-progress";
+import { JobResult } from "./job-result";
+import { t } from "./messages";
+
+export interface JobPanelProps {
+  job: AnalyzeJob;
+  baseUrl: string;
+  windowId: number | undefined;
+}
+
+/** The job started last on this page, followed live: progress, then the result or a readable error. */
+export function JobPanel({ job, baseUrl, windowId }: JobPanelProps) {
+  const active = job.status === "queued" || job.status === "running";
+  const waitingToRetry = job.status === "queued" && job.retryAt !== undefined;
+  const ref = useRef<HTMLElement>(null);
+
+  // A new job scrolls into view: the form above it is long.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs for each new job, not on every render
+  useEffect(() => {
+    ref.current?.scrollIntoView({ block: "nearest" });
+  }, [job.id]);
+
+  // Seen here, a failure no longer needs the badge's "!".
+  useEffect(() => {
+    if (job.status === "failed" && job.seen !== true) {
+      sendCommand("job.seen", { jobId: job.id }).catch((error: unknown) => {
+        console.warn("[linklens] could not mark the failure as seen", error);
+      });
+    }
+  }, [job.id, job.status, job.seen]);
+
+  return (
+    <section ref={ref} className="job" aria-labelledby="job-heading" aria-busy={active}>
+      <h2 id="job-heading">{t("popup.job.heading")}</h2>
+      {active && !waitingToRetry ? <JobProgress job={job} /> : null}
+      {job.error && (waitingToRetry || job.status === "failed") ? (
+        <JobError error={job.error} baseUrl={baseUrl} retryAt={waitingToRetry ? job.retryAt : undefined} />
+      ) : null}
+      {job.status === "cancelled" ? <p>{t("popup.job.cancelled")}</p> : null}
+      {job.status === "done" ? <JobResult job={job} windowId={windowId} /> : null}
+      {active ? (
+        <div>
+          <Button
+            size="small"
+            onClick={() => {
+              sendCommand("job.cancel", { jobId: job.id }).catch((error: unknown) => {
+                console.warn("[linklens] could not cancel the job", error);
+              });
+            }}
+          >
+            {t("popup.job.cancel")}
+          </Button>
+        </div>
+      ) : null}
+    </section>
+  );
+}

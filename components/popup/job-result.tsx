@@ -1,0 +1,52 @@
+import { useLiveQuery } from "dexie-react-hooks";
+import { db } from "../../lib/db/database";
+import { recordsByIds } from "../../lib/db/records";
+import type { AnalyzeJob } from "../../lib/db/schema";
+import { AnalysisCard } from "./analysis-card";
+import { t } from "./messages";
+import { OpenSidePanelButton } from "./open-side-panel-button";
+
+/** A finished job: its analyses (live from the cache), the links it could not analyze, and its cost. */
+export function JobResult({ job, windowId }: { job: AnalyzeJob; windowId: number | undefined }) {
+  const ids = job.analysisIds;
+  const records = useLiveQuery(() => recordsByIds(db, ids), [ids.join("\n")]);
+  return (
+    <div className="job-result">
+      {records?.map((record) => (
+        <AnalysisCard key={record.analysisId} record={record} />
+      ))}
+      {records && ids.length === 0 ? <p>{t("popup.job.noResults")}</p> : null}
+      {job.failures.length > 0 ? (
+        <div className="ll-notice ll-notice--warning">
+          <p>{t("popup.job.failures")}</p>
+          <ul>
+            {job.failures.map((failure) => (
+              <li key={failure.link}>
+                {t("popup.job.failure", { link: failure.link, message: failure.message })}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <dl className="job-result__usage">
+        <div>
+          <dt>{t("popup.job.cost")}</dt>
+          <dd data-testid="job-cost">{job.costCredits}</dd>
+        </div>
+        {job.usageIds.length > 0 ? (
+          <div>
+            <dt>{t("popup.job.usage")}</dt>
+            <dd>
+              {job.usageIds.map((usageId) => (
+                <code key={usageId}>{usageId}</code>
+              ))}
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      {ids.length > 0 ? (
+        <OpenSidePanelButton windowId={windowId} focus={{ jobId: job.id, analysisIds: ids }} />
+      ) : null}
+    </div>
+  );
+}

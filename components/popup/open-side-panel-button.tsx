@@ -1,0 +1,33 @@
+import { useState } from "react";
+import type { SidepanelFocus } from "../../lib/sidepanel-focus";
+import { Button } from "../ui/button";
+import { ErrorMessage } from "../ui/error-message";
+import { t } from "./messages";
+import { openSidePanel } from "./open-side-panel";
+
+export function OpenSidePanelButton({
+  windowId,
+  focus,
+}: {
+  windowId: number | undefined;
+  focus: SidepanelFocus;
+}) {
+  const [error, setError] = useState<string>();
+  return (
+    <div className="open-side-panel">
+      <Button
+        onClick={() => {
+          setError(undefined);
+          // No await before this call: see openSidePanel.
+          openSidePanel(windowId, focus).catch((reason: unknown) => {
+            const message = reason instanceof Error ? reason.message : String(reason);
+            setError(t("popup.job.sidePanelFailed", { message }));
+          });
+        }}
+      >
+        {t("popup.job.openSidePanel")}
+      </Button>
+      {error ? <ErrorMessage>{error}</ErrorMessage> : null}
+    </div>
+  );
+}

@@ -1,0 +1,191 @@
+/**
+ * System notifications: a job started from a context menu or the shortcut tells when it ends (a click
+ * opens the side panel on its results), and the menus explain why they started nothing.
+ */
+
+import { browser } from "wxt/browser";
+import { storage } from "wxt/utils/storage";
+import { i18n } from "#i18n";
+import { ACTIVE_JOB_STATUSES } from "../../lib/db/jobs";
+import type { AnalyzeJob } from "../../lib/db/schema";
+import { sidepanelFocusItem } from "../../lib/sidepanel-focus";
+
+const JOB_NOTIFICATION_PREFIX = "linklens-job";
+/** One id for every info notification: a new one replaces the last instead of piling up. */
+export const INFO_NOTIFICATION_ID = "linklens-info";
+const ICON_PATH = "/notification-icon.png";
+
+/**
+ * A job notification's id also carries the window to open the side panel in: the click handler must call
+ * `sidePanel.open` synchronously (it needs the user gesture), with no time to look the window up.
+ */
+export function jobNotificationId(jobId: string, windowId?: number): string {
+  return [JOB_NOTIFICATION_PREFIX, jobId, windowId ?? ""].join("|");
+}
+
+export function parseJobNotificationId(id: string): { jobId: string; windowId?: number } | undefined {
+  const [prefix, jobId, window] = id.split("|");
+  if (prefix !== JOB_NOTIFICATION_PREFIX || !jobId) return undefined;
+  return window && /^\d+$/.test(window) ? { jobId, windowId: Number(window) } : { jobId };
+}
+
+/** "3 links analyzed; 1 could not be analyzed; 2 skipped (not https)". */
+export function jobDoneMessage(job: AnalyzeJob): string {
+  const notHttps = job.rejected.filter((rejected) => rejected.problem === "not_https").length;
+  const otherRejected = job.rejected.length - notHttps;
+  const parts = [i18n.t("jobNotifications.analyzed", job.analysisIds.length)];
+  if (job.failures.length > 0) parts.push(i18n.t("jobNotifications.failedLinks", job.failures.length));
+  if (notHttps > 0) parts.push(i18n.t("jobNotifications.skippedNotHttps", notHttps));
+  if (otherRejected > 0) parts.push(i18n.t("jobNotifications.skippedInvalid", otherRejected));
+  return parts.join("; ");
+}
+
+/** The job's readable error, and what was analyzed before it failed. */
+export function jobFailedMessage(job: AnalyzeJob): string {
+  const error = job.error?.message ? capitalize(job.error.message) : i18n.t("jobNotifications.unknownError");
+  if (job.analysisIds.length === 0) return error;
+  return `${error}; ${i18n.t("jobNotifications.analyzedBeforeFailure", job.analysisIds.length)}`;
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+export interface NotifierDeps {
+  getJob: (jobId: string) => Promise<AnalyzeJob | undefined>;
+  /** After a job's notification was clicked, e.g. to mark its failure as seen (the badge drops its "!"). */
+  onJobNotificationClicked?: (jobId: string) => unknown;
+}
+
+export type Notifier = ReturnType<typeof createNotifier>;
+
+/** Registers the click listener: call it synchronously at the top of the worker's main (a click wakes the worker). */
+export function createNotifier(deps: NotifierDeps) {
+  browser.notifications.onClicked.addListener(handleNotificationClick);
+
+  async function show(id: string, title: string, message: string): Promise<void> {
+    try {
+      await browser.notifications.create(id, {
+        type: "basic",
+        iconUrl: browser.runtime.getURL(ICON_PATH),
+        title,
+        message,
+      });
+    } catch (error) {
+      console.error("linklens: could not show a notification", error);
+    }
+  }
+
+  async function notifyJob(job: AnalyzeJob, title: string, message: string): Promise<void> {
+    await show(jobNotificationId(job.id, await lastFocusedWindowId()), title, message);
+  }
+
+  /** Synchronous up to the panel's `open` call: Chrome and Firefox allow it only within the click's gesture. */
+  function handleNotificationClick(notificationId: string): void {
+    const target = parseJobNotificationId(notificationId);
+    if (!target) return;
+    openSidePanel(target.windowId);
+    void focusJob(target.jobId, notificationId);
+  }
+
+  async function focusJob(jobId: string, notificationId: string): Promise<void> {
+    try {
+      const job = await deps.getJob(jobId);
+      await sidepanelFocusItem.setValue({ jobId, analysisIds: job?.analysisIds ?? [] });
+      await browser.notifications.clear(notificationId);
+      await deps.onJobNotificationClicked?.(jobId);
+    } catch (error) {
+      console.error("linklens: could not focus the side panel on a job", error);
+    }
+  }
+
+  return {
+    notifyJobDone: (job: AnalyzeJob) =>
+      notifyJob(job, i18n.t("jobNotifications.doneTitle"), jobDoneMessage(job)),
+    notifyJobFailed: (job: AnalyzeJob) =>
+      notifyJob(job, i18n.t("jobNotifications.failedTitle"), jobFailedMessage(job)),
+    notifyInfo: (message: string) =>
+      show(INFO_NOTIFICATION_ID, i18n.t("jobNotifications.infoTitle"), message),
+    /** The listener's function, for tests. */
+    handleNotificationClick,
+  };
+}
+
+async function lastFocusedWindowId(): Promise<number | undefined> {
+  try {
+    return (await browser.windows.getLastFocused({ windowTypes: ["normal"] }))?.id;
+  } catch {
+    return undefined;
+  }
+}
+
+interface PanelApis {
+  /** Chrome MV3. */
+  sidePanel?: { open(options: { windowId: number }): Promise<void> };
+  /** Firefox. */
+  sidebarAction?: { open(): Promise<void> };
+}
+
+function openSidePanel(windowId: number | undefined): void {
+  const { sidePanel, sidebarAction } = browser as unknown as PanelApis;
+  try {
+    let opening: Promise<void> | undefined;
+    if (sidePanel) opening = windowId === undefined ? undefined : sidePanel.open({ windowId });
+    else opening = sidebarAction?.open();
+    opening?.catch((error: unknown) => console.warn("linklens: could not open the side panel", error));
+  } catch (error) {
+    console.warn("linklens: could not open the side panel", error);
+  }
+}
+
+export interface JobNotificationDeps {
+  getJob: (jobId: string) => Promise<AnalyzeJob | undefined>;
+  notifier: Pick<Notifier, "notifyJobDone" | "notifyJobFailed">;
+}
+
+/**
+ * Jobs whose end should be notified (those started from a menu or the shortcut; the popup shows its own).
+ * Kept in `storage.local` because a job outlives the worker, and even the browser session, that started it.
+ */
+const followedJobsItem = storage.defineItem<string[]>("local:notifyJobs", { fallback: [] });
+
+/**
+ * Notifies each followed job once, when it is done or failed (a cancelled one is dropped silently).
+ * `follow(jobId)` after enqueueing; `check()` on every job change (the runner's `onChange`).
+ */
+export function watchJobsForNotifications({ getJob, notifier }: JobNotificationDeps) {
+  // One pass at a time, so two overlapping changes never notify the same job twice.
+  let queue: Promise<void> = Promise.resolve();
+  function serially(task: () => Promise<void>): Promise<void> {
+    queue = queue.then(task).catch((error: unknown) => {
+      console.error("linklens: job notifications failed", error);
+    });
+    return queue;
+  }
+
+  async function checkNow(): Promise<void> {
+    const followed = await followedJobsItem.getValue();
+    if (followed.length === 0) return;
+    const jobs = await Promise.all(followed.map((id) => getJob(id)));
+    const isActive = (job: AnalyzeJob | undefined) =>
+      job !== undefined && ACTIVE_JOB_STATUSES.includes(job.status);
+    if (jobs.every(isActive)) return;
+    // Unfollowed before notifying: a worker stopped in between skips a notification rather than repeats it.
+    await followedJobsItem.setValue(followed.filter((_, index) => isActive(jobs[index])));
+    for (const job of jobs.filter((job) => !isActive(job))) {
+      if (job?.status === "done") await notifier.notifyJobDone(job);
+      else if (job?.status === "failed") await notifier.notifyJobFailed(job);
+    }
+  }
+
+  return {
+    follow: (jobId: string): Promise<void> =>
+      serially(async () => {
+        const followed = await followedJobsItem.getValue();
+        if (!followed.includes(jobId)) await followedJobsItem.setValue([...followed, jobId]);
+        // The job may have ended already (one with no valid link fails at once).
+        await checkNow();
+      }),
+    check: (): Promise<void> => serially(checkNow),
+  };
+}

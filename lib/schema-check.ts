@@ -1,0 +1,263 @@
+/**
+ * A response schema checked as it is typed, without compiling it: extension pages may not `eval`, so ajv
+ * (which generates code) runs only on the service. This catches what would stop it compiling there:
+ * JSON syntax (with line and column), a top level that is not an object schema, and malformed keywords
+ * (unknown `type` names, `required` not a list of strings, sub-schemas that are not schemas, bad regular
+ * expressions, local `$ref`s that point nowhere, an unsupported `$schema`).
+ */
+import { type JsonSyntaxError, parseJsonText } from "./json-text";
+import { type SchemaProblem, schemaProblem } from "./settings";
+
+export type SchemaIssueKind =
+  | "schema_not_object"
+  | "type_unknown"
+  | "type_invalid"
+  | "map_not_object"
+  | "schema_list_invalid"
+  | "required_invalid"
+  | "required_duplicate"
+  | "enum_invalid"
+  | "not_non_negative_integer"
+  | "not_number"
+  | "not_positive_number"
+  | "not_string"
+  | "not_boolean"
+  | "pattern_invalid"
+  | "ref_unresolved"
+  | "unsupported_draft";
+
+export interface SchemaIssue {
+  /** Where, as a dotted path from the top of the schema ("" for the top itself). */
+  path: string;
+  kind: SchemaIssueKind;
+  /** The offending value or name, for the message. */
+  detail?: string;
+}
+
+export type ResponseSchemaCheck =
+  | { state: "empty" }
+  | { state: "ok"; schema: Record<string, unknown> }
+  | { state: "syntax"; error: JsonSyntaxError }
+  | { state: "problem"; problem: SchemaProblem }
+  | { state: "invalid"; issues: SchemaIssue[] }
+  /** Nested deeper than can be checked here (thousands of levels). */
+  | { state: "too_deep" };
+
+export const JSON_SCHEMA_TYPES = [
+  "string",
+  "number",
+  "integer",
+  "boolean",
+  "object",
+  "array",
+  "null",
+] as const;
+
+const SUPPORTED_DRAFTS = ["json-schema.org/draft/2020-12/schema", "json-schema.org/draft-07/schema"];
+const MAX_DEPTH = 64;
+
+const SCHEMA_KEYWORDS = [
+  "additionalProperties",
+  "additionalItems",
+  "not",
+  "if",
+  "then",
+  "else",
+  "contains",
+  "propertyNames",
+  "unevaluatedProperties",
+  "unevaluatedItems",
+];
+const SCHEMA_MAP_KEYWORDS = ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"];
+const SCHEMA_LIST_KEYWORDS = ["allOf", "anyOf", "oneOf", "prefixItems"];
+const NON_NEGATIVE_INTEGER_KEYWORDS = [
+  "minLength",
+  "maxLength",
+  "minItems",
+  "maxItems",
+  "minProperties",
+  "maxProperties",
+  "minContains",
+  "maxContains",
+];
+const NUMBER_KEYWORDS = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"];
+const STRING_KEYWORDS = ["format", "$ref", "$id", "$anchor", "$comment", "title", "description"];
+const BOOLEAN_KEYWORDS = ["uniqueItems", "readOnly", "writeOnly", "deprecated"];
+
+/** Checks a response-schema text: empty (no schema), usable, or the first reasons it is not. */
+export function checkResponseSchemaText(text: string): ResponseSchemaCheck {
+  if (text.trim() === "") return { state: "empty" };
+  let parsed: ReturnType<typeof parseJsonText>;
+  try {
+    parsed = parseJsonText(text);
+  } catch (error) {
+    // Locating a syntax error recurses once per nesting level: absurd nesting overflows the stack.
+    if (error instanceof RangeError) return { state: "too_deep" };
+    throw error;
+  }
+  if (!parsed.ok) return { state: "syntax", error: parsed.error };
+  const problem = schemaProblem(parsed.value);
+  if (problem) return { state: "problem", problem };
+  const schema = parsed.value as Record<string, unknown>;
+  const issues = schemaIssues(schema);
+  return issues.length > 0 ? { state: "invalid", issues } : { state: "ok", schema };
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+const isSchema = (value: unknown) => isPlainObject(value) || typeof value === "boolean";
+
+const join = (path: string, key: string | number) => (path === "" ? String(key) : `${path}.${key}`);
+
+/** Every structural problem of a schema whose top level is already known to be an object. */
+export function schemaIssues(root: Record<string, unknown>): SchemaIssue[] {
+  const issues: SchemaIssue[] = [];
+  const add = (path: string, kind: SchemaIssueKind, detail?: string) =>
+    issues.push({ path, kind, ...(detail !== undefined && { detail }) });
+
+  if (root.$schema !== undefined) {
+    const declared =
+      typeof root.$schema === "string" ? root.$schema.replace(/^https?:\/\//, "").replace(/#$/, "") : "";
+    if (!SUPPORTED_DRAFTS.includes(declared)) add("$schema", "unsupported_draft", String(root.$schema));
+  }
+
+  const visit = (schema: unknown, path: string, depth: number) => {
+    if (typeof schema === "boolean") return;
+    if (!isPlainObject(schema)) {
+      add(path, "schema_not_object");
+      return;
+    }
+    if (depth > MAX_DEPTH) return;
+
+    if (schema.type !== undefined) checkType(schema.type, join(path, "type"), add);
+
+    if (schema.required !== undefined) {
+      const required = schema.required;
+      if (!Array.isArray(required) || required.some((name) => typeof name !== "string")) {
+        add(join(path, "required"), "required_invalid");
+      } else {
+        const duplicate = required.find((name, index) => required.indexOf(name) !== index);
+        if (duplicate !== undefined) add(join(path, "required"), "required_duplicate", duplicate);
+      }
+    }
+
+    if (schema.enum !== undefined && !Array.isArray(schema.enum)) add(join(path, "enum"), "enum_invalid");
+
+    for (const key of NON_NEGATIVE_INTEGER_KEYWORDS) {
+      const value = schema[key];
+      if (value !== undefined && !(Number.isInteger(value) && (value as number) >= 0))
+        add(join(path, key), "not_non_negative_integer");
+    }
+    for (const key of NUMBER_KEYWORDS) {
+      if (schema[key] !== undefined && typeof schema[key] !== "number") add(join(path, key), "not_number");
+    }
+    if (schema.multipleOf !== undefined && !(typeof schema.multipleOf === "number" && schema.multipleOf > 0))
+      add(join(path, "multipleOf"), "not_positive_number");
+    for (const key of STRING_KEYWORDS) {
+      if (schema[key] !== undefined && typeof schema[key] !== "string") add(join(path, key), "not_string");
+    }
+    for (const key of BOOLEAN_KEYWORDS) {
+      if (schema[key] !== undefined && typeof schema[key] !== "boolean") add(join(path, key), "not_boolean");
+    }
+
+    if (schema.pattern !== undefined) {
+      if (typeof schema.pattern !== "string") add(join(path, "pattern"), "not_string");
+      else if (!isRegExp(schema.pattern)) add(join(path, "pattern"), "pattern_invalid", schema.pattern);
+    }
+
+    if (
+      typeof schema.$ref === "string" &&
+      schema.$ref.startsWith("#/") &&
+      !resolvePointer(root, schema.$ref.slice(1))
+    ) {
+      add(join(path, "$ref"), "ref_unresolved", schema.$ref);
+    }
+
+    for (const key of SCHEMA_KEYWORDS) {
+      if (schema[key] !== undefined) visit(schema[key], join(path, key), depth + 1);
+    }
+
+    // `items`: a schema; draft-07 also takes an array of schemas (one per position).
+    if (schema.items !== undefined) {
+      if (Array.isArray(schema.items)) {
+        schema.items.forEach((item, index) => {
+          visit(item, join(join(path, "items"), index), depth + 1);
+        });
+      } else visit(schema.items, join(path, "items"), depth + 1);
+    }
+
+    for (const key of SCHEMA_MAP_KEYWORDS) {
+      const map = schema[key];
+      if (map === undefined) continue;
+      if (!isPlainObject(map)) {
+        add(join(path, key), "map_not_object");
+        continue;
+      }
+      for (const [name, child] of Object.entries(map)) {
+        if (key === "patternProperties" && !isRegExp(name))
+          add(join(join(path, key), name), "pattern_invalid", name);
+        visit(child, join(join(path, key), name), depth + 1);
+      }
+    }
+
+    for (const key of SCHEMA_LIST_KEYWORDS) {
+      const list = schema[key];
+      if (list === undefined) continue;
+      if (!Array.isArray(list) || list.length === 0) {
+        add(join(path, key), "schema_list_invalid");
+        continue;
+      }
+      list.forEach((child, index) => {
+        visit(child, join(join(path, key), index), depth + 1);
+      });
+    }
+  };
+
+  visit(root, "", 0);
+  return issues;
+}
+
+function checkType(
+  type: unknown,
+  path: string,
+  add: (path: string, kind: SchemaIssueKind, detail?: string) => void,
+) {
+  const names = typeof type === "string" ? [type] : type;
+  if (!Array.isArray(names) || names.length === 0 || names.some((name) => typeof name !== "string")) {
+    add(path, "type_invalid");
+    return;
+  }
+  for (const name of names as string[]) {
+    if (!(JSON_SCHEMA_TYPES as readonly string[]).includes(name)) add(path, "type_unknown", name);
+  }
+  if (new Set(names).size !== names.length) add(path, "type_invalid");
+}
+
+/** Whether ajv's `new RegExp(pattern, "u")` would accept it (RegExp is not eval: allowed in extension pages). */
+function isRegExp(pattern: string): boolean {
+  try {
+    new RegExp(pattern, "u");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Resolves a JSON pointer ("/$defs/a") in the document; `false` when it leads nowhere. */
+function resolvePointer(root: unknown, pointer: string): boolean {
+  let current: unknown = root;
+  for (const raw of pointer.split("/").slice(1)) {
+    let part: string;
+    try {
+      part = decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
+    } catch {
+      return false;
+    }
+    if (Array.isArray(current)) current = current[Number(part)];
+    else if (isPlainObject(current)) current = Object.hasOwn(current, part) ? current[part] : undefined;
+    else return false;
+    if (current === undefined) return false;
+  }
+  return isSchema(current);
+}

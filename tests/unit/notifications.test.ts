@@ -1,0 +1,179 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fakeBrowser } from "wxt/testing/fake-browser";
+import {
+  createNotifier,
+  INFO_NOTIFICATION_ID,
+  jobDoneMessage,
+  jobFailedMessage,
+  jobNotificationId,
+  parseJobNotificationId,
+  watchJobsForNotifications,
+} from "../../entrypoints/background/notifications";
+import type { AnalyzeJob, JobStatus } from "../../lib/db/schema";
+import { sidepanelFocusItem } from "../../lib/sidepanel-focus";
+import { useEnglishMessages } from "./helpers/english-messages";
+
+function job(id: string, status: JobStatus, fields: Partial<AnalyzeJob> = {}): AnalyzeJob {
+  return {
+    id,
+    status,
+    source: "context-selection",
+    request: { links: ["https://a.example/"], prompt: "Summarize" },
+    rejected: [],
+    duplicates: 0,
+    progress: { done: 0, total: 1 },
+    chunksDone: 0,
+    analysisIds: [],
+    failures: [],
+    usageIds: [],
+    costCredits: 0,
+    attempts: 0,
+    createdAt: 1,
+    updatedAt: 1,
+    ...fields,
+  };
+}
+
+const notHttps = (link: string) => ({ link, problem: "not_https" as const });
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  useEnglishMessages();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  // Chrome's API, added by a test: the fake browser (Firefox-shaped) has none.
+  delete (fakeBrowser as { sidePanel?: unknown }).sidePanel;
+});
+
+describe("messages", () => {
+  it("count the links analyzed, failed and skipped", () => {
+    const done = job("j1", "done", {
+      analysisIds: ["a1", "a2", "a3"],
+      rejected: [notHttps("http://x.example/"), notHttps("http://y.example/")],
+      duplicates: 4,
+    });
+    expect(jobDoneMessage(done)).toBe("3 links analyzed; 2 skipped (not https)");
+
+    const mixed = job("j2", "done", {
+      analysisIds: ["a1"],
+      failures: [{ link: "https://gone.example/", code: "fetch_failed", message: "404" }],
+      rejected: [{ link: "https://u:p@x.example/", problem: "has_userinfo" }],
+    });
+    expect(jobDoneMessage(mixed)).toBe(
+      "1 link analyzed; 1 could not be analyzed; 1 skipped (not a usable link)",
+    );
+  });
+
+  it("give a failed job's readable error, and what was analyzed before it", () => {
+    const error = { status: 402, code: "insufficient_credits", message: "not enough credits left" };
+    expect(jobFailedMessage(job("j1", "failed", { error }))).toBe("Not enough credits left");
+    expect(jobFailedMessage(job("j1", "failed", { error, analysisIds: ["a1", "a2"] }))).toBe(
+      "Not enough credits left; 2 links were analyzed before that",
+    );
+    expect(jobFailedMessage(job("j1", "failed"))).toBe("Something went wrong.");
+  });
+});
+
+describe("createNotifier", () => {
+  it("shows a job's notification with the window to open the side panel in", async () => {
+    vi.spyOn(fakeBrowser.windows, "getLastFocused").mockResolvedValue({ id: 8 } as never);
+    const notifier = createNotifier({ getJob: async () => undefined });
+
+    await notifier.notifyJobDone(job("j1", "done", { analysisIds: ["a1"] }));
+    await notifier.notifyInfo("Only https pages can be analyzed.");
+
+    const shown = await fakeBrowser.notifications.getAll();
+    expect(shown[jobNotificationId("j1", 8)]).toMatchObject({
+      type: "basic",
+      title: "Analysis done",
+      message: "1 link analyzed",
+    });
+    expect(shown[INFO_NOTIFICATION_ID]).toMatchObject({
+      title: "Linklens",
+      message: "Only https pages can be analyzed.",
+    });
+    expect(parseJobNotificationId(jobNotificationId("j1", 8))).toEqual({ jobId: "j1", windowId: 8 });
+    expect(parseJobNotificationId(jobNotificationId("j1"))).toEqual({ jobId: "j1" });
+    expect(parseJobNotificationId(INFO_NOTIFICATION_ID)).toBeUndefined();
+  });
+
+  it("on a click, opens Chrome's side panel before any await, then stores the focus on the job's results", async () => {
+    const open = vi.fn(async (_options: { windowId: number }) => {});
+    Object.assign(fakeBrowser, { sidePanel: { open } });
+    const clicked = vi.fn();
+    const done = job("j1", "done", { analysisIds: ["a1", "a2"] });
+    const notifier = createNotifier({
+      getJob: async (id) => (id === "j1" ? done : undefined),
+      onJobNotificationClicked: clicked,
+    });
+    const id = jobNotificationId("j1", 8);
+    await fakeBrowser.notifications.create(id, { type: "basic", title: "t", message: "m", iconUrl: "i" });
+
+    await fakeBrowser.notifications.onClicked.trigger(id);
+    // Synchronous: the user gesture lasts only as long as the click handler's first turn.
+    expect(open).toHaveBeenCalledWith({ windowId: 8 });
+
+    await vi.waitFor(() => expect(clicked).toHaveBeenCalledWith("j1"));
+    expect(await sidepanelFocusItem.getValue()).toEqual({ jobId: "j1", analysisIds: ["a1", "a2"] });
+    expect(await fakeBrowser.notifications.getAll()).toEqual({});
+
+    notifier.handleNotificationClick(INFO_NOTIFICATION_ID);
+    expect(open).toHaveBeenCalledTimes(1);
+  });
+
+  it("on Firefox, opens the sidebar", () => {
+    const open = vi.spyOn(fakeBrowser.sidebarAction, "open").mockResolvedValue(undefined);
+    const notifier = createNotifier({ getJob: async () => undefined });
+    notifier.handleNotificationClick(jobNotificationId("j1"));
+    expect(open).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("watchJobsForNotifications", () => {
+  it("notifies each followed job once, when it ends, and never one it does not follow", async () => {
+    const jobs = new Map<string, AnalyzeJob>([
+      ["j1", job("j1", "running")],
+      ["j2", job("j2", "queued")],
+      ["popup", job("popup", "done")],
+    ]);
+    const notifier = { notifyJobDone: vi.fn(async () => {}), notifyJobFailed: vi.fn(async () => {}) };
+    const watcher = watchJobsForNotifications({ getJob: async (id) => jobs.get(id), notifier });
+
+    await watcher.follow("j1");
+    await watcher.follow("j2");
+    await watcher.check();
+    expect(notifier.notifyJobDone).not.toHaveBeenCalled();
+
+    jobs.set("j1", job("j1", "done", { analysisIds: ["a1"] }));
+    await Promise.all([watcher.check(), watcher.check()]);
+    expect(notifier.notifyJobDone).toHaveBeenCalledTimes(1);
+    expect(notifier.notifyJobDone).toHaveBeenCalledWith(jobs.get("j1"));
+
+    jobs.set("j2", job("j2", "cancelled"));
+    await watcher.check();
+    await watcher.check();
+    expect(notifier.notifyJobDone).toHaveBeenCalledTimes(1);
+    expect(notifier.notifyJobFailed).not.toHaveBeenCalled();
+  });
+
+  it("notifies a job that had already failed when it was followed (no valid link)", async () => {
+    const failed = job("j1", "failed", { error: { status: 0, code: "no_valid_links", message: "no link" } });
+    const notifier = { notifyJobDone: vi.fn(async () => {}), notifyJobFailed: vi.fn(async () => {}) };
+    const watcher = watchJobsForNotifications({ getJob: async () => failed, notifier });
+
+    await watcher.follow("j1");
+    expect(notifier.notifyJobFailed).toHaveBeenCalledWith(failed);
+  });
+
+  it("remembers followed jobs across worker restarts", async () => {
+    const jobs = new Map<string, AnalyzeJob>([["j1", job("j1", "running")]]);
+    const notifier = { notifyJobDone: vi.fn(async () => {}), notifyJobFailed: vi.fn(async () => {}) };
+    await watchJobsForNotifications({ getJob: async (id) => jobs.get(id), notifier }).follow("j1");
+
+    jobs.set("j1", job("j1", "done"));
+    const restarted = watchJobsForNotifications({ getJob: async (id) => jobs.get(id), notifier });
+    await restarted.check();
+    expect(notifier.notifyJobDone).toHaveBeenCalledTimes(1);
+  });
+});
