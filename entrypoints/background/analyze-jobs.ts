@@ -24,6 +24,11 @@ export const JOBS_ALARM = "linklens-jobs";
 export const MAX_JOB_ATTEMPTS = 5;
 /** Worker stops during a run before the job is failed rather than run again. */
 export const MAX_JOB_INTERRUPTIONS = 3;
+/**
+ * While a job runs, the jobs alarm stays set this far ahead (moved on after every chunk): if the browser
+ * stops the worker mid-request anyway, the alarm starts it again, and the start resumes the job.
+ */
+export const JOB_WAKE_MS = 60_000;
 const RETRY_BASE_MS = 10_000;
 const RETRY_MAX_MS = 5 * 60_000;
 const RETRYABLE_STATUSES = new Set([429, 500, 502, 503, 504]);
@@ -57,6 +62,7 @@ export function createJobRunner(deps: JobRunnerDeps) {
   let active: { id: string; controller: AbortController } | undefined;
   let pumping: Promise<void> | undefined;
   let pumpAgain = false;
+  let resumed: Promise<void> | undefined;
 
   function changed() {
     try {
@@ -132,6 +138,10 @@ export function createJobRunner(deps: JobRunnerDeps) {
     await deps.scheduleAlarm(times.length > 0 ? Math.min(...times) : null);
   }
 
+  function scheduleWake() {
+    return deps.scheduleAlarm(now() + JOB_WAKE_MS);
+  }
+
   async function runJob(id: string) {
     const job = await claim(id);
     if (!job) return;
@@ -140,6 +150,7 @@ export function createJobRunner(deps: JobRunnerDeps) {
     active = { id, controller };
     const release = deps.keepAwake?.();
     try {
+      await scheduleWake();
       await runChunks(job, controller.signal);
     } catch (error) {
       await settleError(id, toApiError(error));
@@ -177,6 +188,7 @@ export function createJobRunner(deps: JobRunnerDeps) {
       }
       if (!(await recordChunk(job.id, index, links, outcome))) return;
       changed();
+      await scheduleWake();
     }
     await finish(job.id);
   }
@@ -256,8 +268,16 @@ export function createJobRunner(deps: JobRunnerDeps) {
     });
   }
 
-  /** On worker start: a job still `running` was cut off by a stopped worker; run it again or fail it. */
-  async function resume(): Promise<void> {
+  /**
+   * On worker start: a job still `running` was cut off by a stopped worker; run it again or fail it.
+   * Once per worker: later calls (the browser's startup event after the worker's own start) share it.
+   */
+  function resume(): Promise<void> {
+    resumed ??= resumeInterrupted();
+    return resumed;
+  }
+
+  async function resumeInterrupted(): Promise<void> {
     await db.transaction("rw", db.jobs, async () => {
       const stale = await db.jobs.where("status").equals("running").toArray();
       const time = now();

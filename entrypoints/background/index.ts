@@ -41,6 +41,8 @@ export default defineBackground(() => {
   exposeTestSeam({ handleMenuClick: menus.handleMenuClick, handleCommand: shortcuts.handleCommand });
   const { scheduleAlarm } = setupJobsAlarm(browser.alarms, () => runner.runDue());
   browser.runtime.onInstalled.addListener((details) => void openOptionsOnFirstInstall(details));
+  // With this listener the browser starts the worker when it starts, so an interrupted job goes on at once.
+  browser.runtime.onStartup.addListener(() => void runner.resume());
   const badge = createBadge(db, browser.action ?? browser.browserAction);
   const runner = createJobRunner({
     db,

@@ -80,6 +80,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 
   serviceWorker: async ({ context }, use) => {
     const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent("serviceworker"));
+    await installOptionsTab(context);
     await use(worker);
   },
 
@@ -97,3 +98,15 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 });
 
 export const expect = test.expect;
+
+/**
+ * Waits for the options tab the extension opens when it is installed. Until it is there, a tab a test
+ * opens may be the one Chrome reuses for it, and the test's page then navigates away under it.
+ */
+async function installOptionsTab(context: BrowserContext): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    if (context.pages().some((page) => page.url().endsWith("/options.html"))) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

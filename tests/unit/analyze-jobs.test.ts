@@ -5,7 +5,7 @@
 import "fake-indexeddb/auto";
 import { createServer } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createJobRunner, MAX_JOB_ATTEMPTS } from "../../entrypoints/background/analyze-jobs";
+import { createJobRunner, JOB_WAKE_MS, MAX_JOB_ATTEMPTS } from "../../entrypoints/background/analyze-jobs";
 import { createApiClient } from "../../lib/api/client";
 import { createDatabase, type LinklensDatabase } from "../../lib/db/database";
 import { recordsByIds, recordsForPage } from "../../lib/db/records";
@@ -389,6 +389,42 @@ describe("analyze jobs against the reference service", { timeout: 60_000 }, () =
     expect(job.analysisIds.slice(0, 20)).toEqual(doneIds);
     expect(job.analysisIds).toHaveLength(25);
     expect(job.usageIds).toHaveLength(2);
+  });
+
+  it("keeps a wake-up alarm set while a job runs, so a stopped worker is started again to resume it", async () => {
+    const { runner, clock, alarms } = setup();
+    const jobId = await runner.enqueue({ links: manyLinks(21), prompt: PROMPT }, "context-selection");
+    await runner.whenIdle();
+
+    expect((await jobOf(jobId)).status).toBe("done");
+    // Set when the job started and moved on after each of its 2 chunks; cleared once it ended.
+    expect(alarms).toEqual([clock.now + JOB_WAKE_MS, clock.now + JOB_WAKE_MS, clock.now + JOB_WAKE_MS, null]);
+  });
+
+  it("resumes once per worker: the browser's startup event after the worker's own start sends nothing twice", async () => {
+    const { runner, sent, clock } = setup();
+    await db.jobs.add({
+      id: "job_started_twice",
+      status: "running",
+      source: "popup",
+      request: { links: [site.url("/news/article.html")], prompt: PROMPT },
+      rejected: [],
+      duplicates: 0,
+      progress: { done: 0, total: 1 },
+      chunksDone: 0,
+      analysisIds: [],
+      failures: [],
+      usageIds: [],
+      costCredits: 0,
+      attempts: 1,
+      createdAt: clock.now,
+      updatedAt: clock.now,
+    });
+
+    await Promise.all([runner.resume(), runner.resume()]);
+    await runner.resume();
+    expect(sent).toHaveLength(1);
+    expect(await jobOf("job_started_twice")).toMatchObject({ status: "done", attempts: 2, interruptions: 1 });
   });
 
   it("fails a job clearly when the worker stopped during it too many times", async () => {

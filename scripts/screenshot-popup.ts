@@ -1,0 +1,77 @@
+/**
+ * `npm run screenshot`: writes docs/popup.png, the README's picture of the popup with a result. It runs
+ * what the end-to-end tests run: the built extension in Chromium, the reference service and the HTTPS
+ * fixture site, and analyzes the fixture site's news article from the popup.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { chromium } from "@playwright/test";
+import { DEFAULT_SETTINGS } from "../lib/settings";
+import { CHROMIUM_PATH, EXTENSION_PATH } from "../tests/e2e/fixtures";
+import { startServiceProcess } from "../tests/e2e/service-process";
+import { clickToolbarAction, freePort, toolbarActionArgs } from "../tests/e2e/toolbar-action";
+import { startFixtureSite } from "../tests/fixtures/site";
+
+const ROOT = resolve(import.meta.dirname, "..");
+const OUTPUT = join(ROOT, "docs/popup.png");
+const API_KEY = "lk_screenshot_key";
+const PROMPT = "When did the tram line open, and what does it connect?";
+
+async function main() {
+  execFileSync(join(ROOT, "node_modules/.bin/wxt"), ["build"], { cwd: ROOT, stdio: "ignore" });
+  const site = await startFixtureSite();
+  const service = await startServiceProcess({
+    apiKeys: `${API_KEY}:100`,
+    args: ["--allow-private-networks", "--ca", site.caFile],
+  });
+  const profile = mkdtempSync(join(tmpdir(), "linklens-screenshot-"));
+  const debugPort = await freePort();
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    ignoreHTTPSErrors: true,
+    colorScheme: process.argv.includes("--dark") ? "dark" : "light",
+    viewport: { width: 420, height: 760 },
+    deviceScaleFactor: 2,
+    args: [
+      `--disable-extensions-except=${EXTENSION_PATH}`,
+      `--load-extension=${EXTENSION_PATH}`,
+      "--no-sandbox",
+      "--ignore-certificate-errors",
+      ...toolbarActionArgs(debugPort),
+    ],
+  });
+  try {
+    const serviceWorker = context.serviceWorkers()[0] ?? (await context.waitForEvent("serviceworker"));
+    const extensionId = new URL(serviceWorker.url()).host;
+    const settings = { ...structuredClone(DEFAULT_SETTINGS), baseUrl: service.url, apiKey: API_KEY };
+    await serviceWorker.evaluate(
+      (value) => (globalThis as any).chrome.storage.local.set({ settings: value, settings$: { v: 2 } }),
+      settings,
+    );
+    const article = await context.newPage();
+    await article.goto(site.url("/news/article.html"));
+    const tabId = await clickToolbarAction(article, { debugPort, extensionId, serviceWorker });
+    const popup = await context.newPage();
+    await popup.goto(`chrome-extension://${extensionId}/popup.html?tabId=${tabId}`);
+    await popup.getByRole("textbox", { name: "Prompt", exact: true }).fill(PROMPT);
+    await popup.getByRole("button", { name: "Analyze", exact: true }).click();
+    await popup.locator("article.analysis-card").waitFor({ timeout: 60_000 });
+    await popup.waitForLoadState("networkidle");
+    mkdirSync(join(ROOT, "docs"), { recursive: true });
+    await popup.screenshot({ path: OUTPUT, fullPage: true });
+    console.log(`Wrote ${OUTPUT}`);
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+    await service.close();
+    await site.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
