@@ -129,14 +129,12 @@ export function createOutbox(deps: OutboxDeps) {
       }
       // An earlier attempt may have landed without its answer reaching us (worker stopped, connection
       // lost): the service then already holds exactly this edit, so it counts as landed, never sent twice.
-      if (recordHoldsPatch(current, entry.patch)) await recordLanded(db, entry.seq, current, now());
-      else
-        await recordFailure(
-          db,
-          entry,
-          { state: "conflict", error: error.toJSON(), serverRecord: current },
-          now(),
-        );
+      if (recordHoldsPatch(current, entry.patch)) {
+        await recordLanded(db, entry.seq, current, now());
+        return;
+      }
+      const conflict = { state: "conflict", error: error.toJSON(), serverRecord: current } as const;
+      await recordFailure(db, entry, conflict, now());
       return;
     }
     if (isRetryable(error)) {
