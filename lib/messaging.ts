@@ -5,7 +5,7 @@
 import { browser } from "wxt/browser";
 import type { AnalysisRecord, Metadata, ResponseFormat } from "./api/contract";
 import type { ApiErrorInit } from "./api/errors";
-import type { JobSource } from "./db/schema";
+import type { AnalysisPatch, ConflictChoice, JobSource } from "./db/schema";
 
 export type ConnectionStatus =
   | { state: "ok"; baseUrl: string }
@@ -35,6 +35,20 @@ export interface Protocol {
   "job.seen": { request: { jobId?: string }; response: { updated: number } };
   /** GET /v1/analyses, cached, answered as the service sent it. */
   "analysis.refresh": { request: { analysisId: string }; response: AnalysisRecord };
+  /**
+   * Writes an edit to the outbox and shows it on the cached row (`pending`) before sending it with
+   * `If-Match: baseUpdatedAt`; follow it in Dexie (`outbox` by `seq`, `analyses` by id).
+   */
+  "analysis.save": {
+    request: { analysisId: string; patch: AnalysisPatch; baseUpdatedAt: string };
+    response: { seq: number };
+  };
+  /** Settles a conflict; `seq` is the edit now on its way, `null` when "theirs" dropped the edits. */
+  "outbox.resolve": { request: { seq: number; choice: ConflictChoice }; response: { seq: number | null } };
+  /** Drops an edit; the row shows the service's version again (with any other waiting edit). */
+  "outbox.discard": { request: { seq: number }; response: { discarded: boolean } };
+  /** Sends every waiting or rejected edit now; `due` is how many. */
+  "outbox.retryNow": { request: Record<string, never>; response: { due: number } };
 }
 
 export type CommandName = keyof Protocol;

@@ -14,6 +14,7 @@ import { setupJobsAlarm } from "./jobs-alarm";
 import { createKeepAwake } from "./keep-awake";
 import { setupKeyboardCommands } from "./keyboard-commands";
 import { createNotifier, watchJobsForNotifications } from "./notifications";
+import { createOutbox, OUTBOX_ALARM, outboxCommandHandlers } from "./outbox";
 import { readSelectionLinks } from "./selection-links";
 import { clientFromSettings } from "./settings-client";
 import { exposeTestSeam } from "./test-seam";
@@ -40,6 +41,8 @@ export default defineBackground(() => {
   const shortcuts = setupKeyboardCommands({ analyzeActiveTab: menus.analyzeActiveTab });
   exposeTestSeam({ handleMenuClick: menus.handleMenuClick, handleCommand: shortcuts.handleCommand });
   const { scheduleAlarm } = setupJobsAlarm(browser.alarms, () => runner.runDue());
+  const outboxAlarm = setupJobsAlarm(browser.alarms, () => outbox.runDue(), OUTBOX_ALARM);
+  browser.runtime.onStartup.addListener(() => void outbox.resume());
   browser.runtime.onInstalled.addListener((details) => void openOptionsOnFirstInstall(details));
   // With this listener the browser starts the worker when it starts, so an interrupted job goes on at once.
   browser.runtime.onStartup.addListener(() => void runner.resume());
@@ -55,6 +58,12 @@ export default defineBackground(() => {
     keepAwake: createKeepAwake(browser.runtime),
   });
   const analyses = createAnalysisReader({ db, getClient: clientFromSettings });
+  const outbox = createOutbox({
+    db,
+    getClient: clientFromSettings,
+    scheduleAlarm: outboxAlarm.scheduleAlarm,
+    keepAwake: createKeepAwake(browser.runtime),
+  });
 
   setupCommands({
     "connection.test": ({ baseUrl, apiKey }) => testConnection(baseUrl, apiKey),
@@ -68,8 +77,10 @@ export default defineBackground(() => {
       return { updated };
     },
     "analysis.refresh": ({ analysisId }) => analyses.refresh(analysisId),
+    ...outboxCommandHandlers(outbox),
   });
 
   void runner.resume();
+  void outbox.resume();
   void badge.update();
 });

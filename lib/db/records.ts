@@ -1,7 +1,7 @@
 import type { AnalysisObject, AnalysisRecord, PartialAnalysisRecord } from "../api/contract";
 import { normalizeLink, siteOf } from "../links";
 import type { LinklensDatabase } from "./database";
-import type { CachedAnalysis, LocalRecordFields } from "./schema";
+import type { AnalysisPatch, CachedAnalysis, LocalRecordFields } from "./schema";
 
 export interface CacheOptions {
   /** The records hold only selected fields (a `selectFields` listing). */
@@ -10,14 +10,15 @@ export interface CacheOptions {
   now?: number;
 }
 
-const LOCAL_FIELDS = ["pageUrl", "pageId", "host", "cachedAt", "pending", "partial"] as const;
+const LOCAL_FIELDS = ["pageUrl", "pageId", "host", "cachedAt", "pending", "serverValues", "partial"] as const;
 /** The fields an edit changes: while the edit waits in the outbox, the local values are the ones to show. */
-const EDITABLE_FIELDS = ["textContent", "jsonContent", "metadata"] as const;
+export const EDITABLE_FIELDS = ["textContent", "jsonContent", "metadata"] as const;
 
 /**
  * Upserts records received from the service. Rules: a record never replaces a cached one with a newer
  * `updatedAt`; a partial record only adds or updates the fields it carries (a full record replaces the
- * row); a row with an edit pending in the outbox keeps its `pending` mark and its edited fields.
+ * row); a row with an edit pending in the outbox keeps its `pending` mark and its edited fields, while
+ * the service's values of those fields go to its `serverValues`.
  */
 export function cacheRecords(
   db: LinklensDatabase,
@@ -66,7 +67,9 @@ function mergeRecord(
     ? { ...serverFieldsOf(current), ...received }
     : received;
   const isPartial = keepsCurrentFields ? current.partial === true : partial;
+  let serverValues: AnalysisPatch | undefined;
   if (current?.pending) {
+    serverValues = editableFieldsOf(partial ? { ...current.serverValues, ...received } : received);
     for (const key of EDITABLE_FIELDS) {
       if (current[key] === undefined) delete fields[key];
       else fields[key] = current[key];
@@ -75,10 +78,19 @@ function mergeRecord(
   const row = {
     ...fields,
     ...localFieldsOf(fields.analysis as AnalysisObject | undefined, now),
-    ...(current?.pending && { pending: true }),
+    ...(current?.pending && { pending: true, serverValues }),
     ...(isPartial && { partial: true }),
   };
   return row as CachedAnalysis;
+}
+
+/** The editable fields a record or row holds (only those present). */
+export function editableFieldsOf(
+  record: Partial<Record<(typeof EDITABLE_FIELDS)[number], unknown>>,
+): AnalysisPatch {
+  const values: Record<string, unknown> = {};
+  for (const key of EDITABLE_FIELDS) if (record[key] !== undefined) values[key] = record[key];
+  return values as AnalysisPatch;
 }
 
 function localFieldsOf(analysis: AnalysisObject | undefined, now: number): LocalRecordFields {

@@ -8,6 +8,7 @@ import type {
   Metadata,
   PartialAnalysisRecord,
   ResponseFormat,
+  UpdateAnalysisRequest,
 } from "../api/contract";
 import type { ApiErrorInit } from "../api/errors";
 import type { LinkProblem } from "../links";
@@ -24,6 +25,11 @@ export interface LocalRecordFields {
   cachedAt: number;
   /** An edit of this record waits in the outbox; its fields are the local edit, not the server's. */
   pending?: boolean;
+  /**
+   * While `pending`: the service's own values of the editable fields (a field absent here is absent on
+   * the service), so the row can become the service's version again when the edits are discarded.
+   */
+  serverValues?: AnalysisPatch;
 }
 
 export type FullCachedAnalysis = AnalysisRecord & LocalRecordFields & { partial?: undefined };
@@ -114,11 +120,19 @@ export interface Preset {
   order: number;
 }
 
-export interface AnalysisPatch {
-  textContent?: string;
-  jsonContent?: Record<string, unknown>;
-  metadata?: Metadata;
-}
+/** The fields an edit changes; each one present replaces the stored value wholesale. */
+export type AnalysisPatch = Omit<UpdateAnalysisRequest, "analysisId">;
+
+/**
+ * `pending`: waits to be sent (at `nextAttemptAt`, after the earlier edits of its analysis);
+ * `sending`: a request is out; `conflict`: the service answered 412, `serverRecord` is its version and
+ * the user chooses; `rejected`: the service refused it (4xx), `lastError` says why; kept until the
+ * user edits again or discards it.
+ */
+export type OutboxState = "pending" | "sending" | "conflict" | "rejected";
+
+/** How the user settles a conflict: resend their edit, take the service's version, or send a merge. */
+export type ConflictChoice = "mine" | "theirs" | { merged: AnalysisPatch };
 
 /** An edit not yet accepted by the service. */
 export interface OutboxEntry {
@@ -127,9 +141,15 @@ export interface OutboxEntry {
   patch: AnalysisPatch;
   /** The record's `updatedAt` the edit was made on (sent as `If-Match`). */
   baseUpdatedAt: string;
+  state: OutboxState;
   /** Epoch ms. */
   createdAt: number;
+  /** Requests started for this edit. */
   attempts: number;
+  /** Epoch ms at which a `pending` entry is due. */
   nextAttemptAt: number;
+  /** Why the last attempt failed (also while `pending`: why it is waiting to retry). */
   lastError?: ApiErrorInit;
+  /** While `conflict`: the service's current record, to show beside the user's version. */
+  serverRecord?: AnalysisRecord;
 }

@@ -3,6 +3,7 @@ import { browser } from "wxt/browser";
 import { fakeBrowser } from "wxt/testing/fake-browser";
 import { JOBS_ALARM } from "../../entrypoints/background/analyze-jobs";
 import { setupJobsAlarm } from "../../entrypoints/background/jobs-alarm";
+import { OUTBOX_ALARM } from "../../entrypoints/background/outbox";
 
 beforeEach(() => {
   fakeBrowser.reset();
@@ -48,5 +49,30 @@ describe("the jobs alarm", () => {
     expect(onDue).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
     expect(onDue).toHaveBeenCalledTimes(1);
+  });
+
+  it("keeps a second, named alarm (the outbox's) apart from the jobs alarm", async () => {
+    const onJobsDue = vi.fn(async () => {});
+    const onOutboxDue = vi.fn(async () => {});
+    const jobs = setupJobsAlarm(browser.alarms, onJobsDue);
+    const outbox = setupJobsAlarm(browser.alarms, onOutboxDue, OUTBOX_ALARM);
+    const jobsWhen = Date.now() + 60_000;
+    const outboxWhen = Date.now() + 90_000;
+    await jobs.scheduleAlarm(jobsWhen);
+    await outbox.scheduleAlarm(outboxWhen);
+    expect(await browser.alarms.get(JOBS_ALARM)).toMatchObject({ scheduledTime: jobsWhen });
+    expect(await browser.alarms.get(OUTBOX_ALARM)).toMatchObject({ scheduledTime: outboxWhen });
+
+    await fakeBrowser.alarms.onAlarm.trigger({
+      name: OUTBOX_ALARM,
+      scheduledTime: outboxWhen,
+      periodInMinutes: undefined,
+    });
+    expect(onOutboxDue).toHaveBeenCalledTimes(1);
+    expect(onJobsDue).not.toHaveBeenCalled();
+
+    await outbox.scheduleAlarm(null);
+    expect(await browser.alarms.get(OUTBOX_ALARM)).toBeUndefined();
+    expect(await browser.alarms.get(JOBS_ALARM)).toMatchObject({ scheduledTime: jobsWhen });
   });
 });

@@ -1,0 +1,275 @@
+/**
+ * The edit outbox: every edit is written to Dexie (and shown, marked pending) before it is sent, then
+ * POSTed with `If-Match`, one request at a time per analysis and in the order the edits were made.
+ * Unreachable service or 5xx: retried with backoff on an alarm, across worker and browser restarts,
+ * until it lands or the user discards it. 412: both versions are kept for the user to choose.
+ */
+import { z } from "zod";
+import type { ApiClient } from "../../lib/api/client";
+import { type AnalysisRecord, UpdateAnalysisRequest } from "../../lib/api/contract";
+import { ApiError } from "../../lib/api/errors";
+import { issueDetails, summarizeDetails } from "../../lib/api/issue-details";
+import type { LinklensDatabase } from "../../lib/db/database";
+import {
+  claimEntry,
+  discardEntry,
+  dueHeads,
+  enqueueEdit,
+  foldPatches,
+  makeAllDue,
+  nextAttemptTime,
+  recordFailure,
+  recordHoldsPatch,
+  recordLanded,
+  resetInterrupted,
+  settleConflict,
+} from "../../lib/db/outbox";
+import type { AnalysisPatch, ConflictChoice, OutboxEntry } from "../../lib/db/schema";
+import type { CommandHandlers } from "../../lib/messaging";
+
+export const OUTBOX_ALARM = "linklens-outbox";
+export const RETRY_BASE_MS = 5_000;
+export const RETRY_MAX_MS = 5 * 60_000;
+/** Answers after which an edit is worth sending again as it is. */
+const RETRYABLE_STATUSES = new Set([408, 429]);
+
+export interface OutboxDeps {
+  db: LinklensDatabase;
+  /** A client for the current settings; asked once per attempt. */
+  getClient: () => Promise<ApiClient>;
+  /** Wakes the worker at `when` (epoch ms) to retry waiting edits; `null` when none waits. */
+  scheduleAlarm: (when: number | null) => void | Promise<void>;
+  now?: () => number;
+  /** Keeps the worker from being stopped while a request is out; returns the function that lets it go. */
+  keepAwake?: () => () => void;
+}
+
+export type Outbox = ReturnType<typeof createOutbox>;
+
+const Seq = z.number().int().positive();
+const BaseUpdatedAt = z.string().min(1, { message: "must not be empty" });
+const Choice = z.union(
+  [z.literal(["mine", "theirs"]), z.strictObject({ merged: z.record(z.string(), z.unknown()) })],
+  { error: 'must be "mine", "theirs" or { merged: { …the fields to send } }' },
+);
+
+export function createOutbox(deps: OutboxDeps) {
+  const { db } = deps;
+  const now = deps.now ?? Date.now;
+  /** Entries this worker has a request out for, so `resume` never mistakes them for a stopped worker's. */
+  const inFlight = new Set<number>();
+  let pumping: Promise<void> | undefined;
+  let pumpAgain = false;
+
+  /** Writes the edit (shown at once, pending) and starts sending; returns its `seq`. */
+  async function save(analysisId: string, patch: AnalysisPatch, baseUpdatedAt: string): Promise<number> {
+    const checked = checkPatch(analysisId, patch);
+    const base = parseInput(BaseUpdatedAt, baseUpdatedAt, "baseUpdatedAt");
+    const seq = await withReadableErrors(() =>
+      enqueueEdit(db, { analysisId: checked.analysisId, patch: checked.patch, baseUpdatedAt: base }, now()),
+    );
+    void pump();
+    return seq;
+  }
+
+  /** Sends the due edits until none is left; concurrent calls share one loop. */
+  function pump(): Promise<void> {
+    if (pumping) {
+      pumpAgain = true;
+      return pumping;
+    }
+    pumping = (async () => {
+      try {
+        do {
+          pumpAgain = false;
+          for (let due = await dueHeads(db, now()); due.length > 0; due = await dueHeads(db, now())) {
+            await Promise.all(due.map((entry) => send(entry.seq)));
+          }
+          await deps.scheduleAlarm(await nextAttemptTime(db));
+        } while (pumpAgain);
+      } catch (error) {
+        console.error("linklens: the outbox loop failed", error);
+      } finally {
+        pumping = undefined;
+      }
+    })();
+    return pumping;
+  }
+
+  async function send(seq: number): Promise<void> {
+    inFlight.add(seq);
+    const release = deps.keepAwake?.();
+    try {
+      const entry = await claimEntry(db, seq);
+      if (!entry) return;
+      try {
+        const client = await deps.getClient();
+        const record = await client.updateAnalysis(
+          { analysisId: entry.analysisId, ...entry.patch },
+          { ifMatch: entry.baseUpdatedAt },
+        );
+        await recordLanded(db, seq, record, now());
+      } catch (error) {
+        await settleError(entry, toApiError(error));
+      }
+    } finally {
+      inFlight.delete(seq);
+      release?.();
+    }
+  }
+
+  async function settleError(entry: OutboxEntry, error: ApiError): Promise<void> {
+    if (error.status === 412) {
+      let current: AnalysisRecord;
+      try {
+        current = await (await deps.getClient()).getAnalysis(entry.analysisId);
+      } catch (readError) {
+        await settleError(entry, toApiError(readError));
+        return;
+      }
+      // An earlier attempt may have landed without its answer reaching us (worker stopped, connection
+      // lost): the service then already holds exactly this edit, so it counts as landed, never sent twice.
+      if (recordHoldsPatch(current, entry.patch)) {
+        await recordLanded(db, entry.seq, current, now());
+        return;
+      }
+      const conflict = { state: "conflict", error: error.toJSON(), serverRecord: current } as const;
+      await recordFailure(db, entry, conflict, now());
+      return;
+    }
+    if (isRetryable(error)) {
+      const nextAttemptAt = now() + retryDelay(error, entry.attempts);
+      await recordFailure(db, entry, { state: "pending", error: error.toJSON(), nextAttemptAt }, now());
+      return;
+    }
+    await recordFailure(db, entry, { state: "rejected", error: error.toJSON() }, now());
+  }
+
+  /** On worker start: edits a stopped worker left `sending` are sent again (a 412 then tells if they landed). */
+  async function resume(): Promise<void> {
+    await resetInterrupted(db, (seq) => inFlight.has(seq), now());
+    await pump();
+  }
+
+  /** Settles a 412: "mine" resends the user's edits over the service's version, "theirs" drops them. */
+  async function resolve(seq: number, choice: ConflictChoice): Promise<number | null> {
+    const checkedSeq = parseInput(Seq, seq, "seq");
+    const checkedChoice = parseInput(Choice, choice, "choice");
+    let merged: AnalysisPatch | undefined;
+    if (typeof checkedChoice === "object") {
+      const entry = await db.outbox.get(checkedSeq);
+      merged = checkPatch(entry?.analysisId ?? "-", checkedChoice.merged, "choice.merged").patch;
+    }
+    await withReadableErrors(() =>
+      settleConflict(
+        db,
+        checkedSeq,
+        (chain) => {
+          if (checkedChoice === "theirs") return undefined;
+          if (checkedChoice === "mine") return foldPatches(chain.map((entry) => entry.patch));
+          return merged;
+        },
+        now(),
+      ),
+    );
+    void pump();
+    return checkedChoice === "theirs" ? null : checkedSeq;
+  }
+
+  /** Drops an edit; returns whether there was one. */
+  async function discard(seq: number): Promise<boolean> {
+    const discarded = await discardEntry(db, parseInput(Seq, seq, "seq"), now());
+    if (discarded) void pump();
+    return discarded !== undefined;
+  }
+
+  /** Sends every waiting or rejected edit now; returns how many were made due. */
+  async function retryNow(): Promise<number> {
+    const due = await makeAllDue(db, now());
+    await pump();
+    return due;
+  }
+
+  return {
+    save,
+    resume,
+    /** Sends the edits whose time has come (the alarm's handler). */
+    runDue: pump,
+    resolve,
+    discard,
+    retryNow,
+    /** Settles when the outbox has nothing left to send now (for tests and callers that must wait). */
+    whenIdle: (): Promise<void> => pumping ?? Promise.resolve(),
+  };
+}
+
+/** The outbox's commands, for `setupCommands`. */
+export function outboxCommandHandlers(
+  outbox: Outbox,
+): Pick<CommandHandlers, "analysis.save" | "outbox.resolve" | "outbox.discard" | "outbox.retryNow"> {
+  return {
+    "analysis.save": async ({ analysisId, patch, baseUpdatedAt }) => ({
+      seq: await outbox.save(analysisId, patch, baseUpdatedAt),
+    }),
+    "outbox.resolve": async ({ seq, choice }) => ({ seq: await outbox.resolve(seq, choice) }),
+    "outbox.discard": async ({ seq }) => ({ discarded: await outbox.discard(seq) }),
+    "outbox.retryNow": async () => ({ due: await outbox.retryNow() }),
+  };
+}
+
+const AnalysisId = UpdateAnalysisRequest.shape.analysisId;
+
+/** Checks an edit with the contract's update schema: a bad edit is refused before it is stored. */
+function checkPatch(analysisId: unknown, patch: unknown, prefix = "patch") {
+  const id = parseInput(AnalysisId, analysisId, "analysisId");
+  if (typeof patch !== "object" || patch === null || Array.isArray(patch)) {
+    throw invalid([{ path: prefix, message: "must be a JSON object" }]);
+  }
+  if ("analysisId" in patch)
+    throw invalid([{ path: `${prefix}.analysisId`, message: "is not a known field" }]);
+  const { analysisId: _id, ...fields } = parseInput(
+    UpdateAnalysisRequest,
+    { ...patch, analysisId: id },
+    prefix,
+  );
+  return { analysisId: id, patch: fields as AnalysisPatch };
+}
+
+function parseInput<S extends z.ZodType>(schema: S, value: unknown, prefix: string): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw invalid(issueDetails(result.error, prefix));
+}
+
+function invalid(details: { path: string; message: string }[]): ApiError {
+  return new ApiError({ status: 0, code: "invalid_request", message: summarizeDetails(details), details });
+}
+
+/** Turns a Dexie-side refusal (e.g. an analysis missing from the cache) into a readable error. */
+async function withReadableErrors<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    throw new ApiError({ status: 0, code: "invalid_request", message, cause: error });
+  }
+}
+
+/** Network failures, timeouts, 408, 429 and 5xx are worth waiting out; other 4xx are the edit's fault. */
+function isRetryable(error: ApiError): boolean {
+  if (error.status === 0) return error.code !== "invalid_request";
+  if (error.code === "invalid_response") return true;
+  return RETRYABLE_STATUSES.has(error.status) || error.status >= 500;
+}
+
+export function retryDelay(error: Pick<ApiError, "retryAfter">, attempts: number): number {
+  if (error.retryAfter !== undefined) return Math.max(1_000, error.retryAfter * 1_000);
+  return Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1));
+}
+
+function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new ApiError({ status: 0, code: "internal_error", message, cause: error });
+}

@@ -1,0 +1,481 @@
+/**
+ * The edit outbox against the real reference service over HTTP, with its state in fake-indexeddb. Only
+ * the clock and the alarm are stand-ins; "the service is down" is a port nothing listens on, and "the
+ * worker stopped mid-request" is a request that reached the service but whose answer never came back.
+ */
+import "fake-indexeddb/auto";
+import { createServer } from "node:net";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createOutbox, RETRY_BASE_MS } from "../../entrypoints/background/outbox";
+import { createApiClient } from "../../lib/api/client";
+import type { AnalysisRecord, ResponseFormat } from "../../lib/api/contract";
+import { createDatabase, type LinklensDatabase } from "../../lib/db/database";
+import { cacheRecords } from "../../lib/db/records";
+import type { CachedAnalysis, OutboxEntry } from "../../lib/db/schema";
+import { startFixtureSite } from "../fixtures/site";
+import { KEY, startTestService, type TestService } from "../server/helpers/service";
+
+let site: Awaited<ReturnType<typeof startFixtureSite>>;
+let service: TestService;
+let closedUrl: string;
+
+beforeAll(async () => {
+  site = await startFixtureSite();
+  service = await startTestService({ ca: site.caPem });
+  closedUrl = `http://127.0.0.1:${await closedPort()}`;
+}, 60_000);
+afterAll(async () => {
+  await service?.close();
+  await site?.close();
+});
+
+let db: LinklensDatabase;
+let counter = 0;
+beforeEach(() => {
+  db = createDatabase(`linklens-outbox-test-${++counter}`);
+});
+afterEach(async () => {
+  await db.delete();
+});
+
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** One POST /v1/analyses as the outbox sent it, with what the cache showed at that moment. */
+interface SentUpdate {
+  ifMatch: string | null;
+  body: Record<string, unknown>;
+  rowBefore: CachedAnalysis | undefined;
+  status?: number;
+  updatedAt?: string;
+}
+
+const clock = { now: Date.now() };
+
+/**
+ * An outbox over the test's database whose client goes to `target` (switchable), recording every update
+ * it sends. `loseAnswers`: updates reach the service, but their answers never come back (until `release`).
+ */
+function setup(initial: { baseUrl?: string; loseAnswers?: boolean } = {}) {
+  const target = { baseUrl: initial.baseUrl ?? service.url };
+  const alarms: (number | null)[] = [];
+  const sent: SentUpdate[] = [];
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const recordingFetch: typeof fetch = async (input, init) => {
+    if (init?.method !== "POST" || !String(input).endsWith("/v1/analyses")) return fetch(input, init);
+    const body = JSON.parse(String(init.body));
+    const update: SentUpdate = {
+      ifMatch: new Headers(init.headers).get("if-match"),
+      body,
+      rowBefore: await db.analyses.get(body.analysisId),
+    };
+    sent.push(update);
+    const response = await fetch(input, init);
+    update.status = response.status;
+    if (response.ok) update.updatedAt = ((await response.clone().json()) as AnalysisRecord).updatedAt;
+    if (initial.loseAnswers) {
+      await released;
+      throw new TypeError("the worker was stopped");
+    }
+    return response;
+  };
+  const outbox = createOutbox({
+    db,
+    getClient: async () =>
+      createApiClient({ ...target, apiKey: KEY, fetch: recordingFetch, retry: { retries: 0 } }),
+    scheduleAlarm: (when) => void alarms.push(when),
+    now: () => clock.now,
+  });
+  return { outbox, target, alarms, sent, release: () => release() };
+}
+
+/** Creates an analysis through the API (only POST /v1/links, so "other" requests stay unspent) and caches it. */
+async function createAnalysis(
+  responseFormat?: ResponseFormat,
+  on: TestService = service,
+): Promise<AnalysisRecord> {
+  const metadata = { project: "outbox" };
+  const client = createApiClient({ baseUrl: on.url, apiKey: KEY });
+  const response = await client.analyzeLinks({
+    link: [site.url("/news/article.html")],
+    prompt: "What is this page about?",
+    metadata,
+    ...(responseFormat && { responseFormat }),
+  });
+  const [result] = response.results;
+  if (!result) throw new Error("the analysis was not created");
+  const record = { ...result, metadata };
+  await cacheRecords(db, [record]);
+  return record;
+}
+
+async function serverRecord(analysisId: string): Promise<AnalysisRecord> {
+  const { status, body } = await service.call("GET", `/v1/analyses?analysisId=${analysisId}`);
+  expect(status).toBe(200);
+  return body;
+}
+
+async function rowOf(analysisId: string): Promise<CachedAnalysis> {
+  const row = await db.analyses.get(analysisId);
+  if (!row) throw new Error(`no row ${analysisId}`);
+  return row;
+}
+
+async function entryOf(seq: number): Promise<OutboxEntry> {
+  const entry = await db.outbox.get(seq);
+  if (!entry) throw new Error(`no outbox entry ${seq}`);
+  return entry;
+}
+
+/** The row is the service's record again: same fields, nothing pending, nothing waiting. */
+async function expectRowIsServerRecord(analysisId: string) {
+  const server = await serverRecord(analysisId);
+  const row = await rowOf(analysisId);
+  expect(row).toMatchObject({
+    updatedAt: server.updatedAt,
+    textContent: server.textContent,
+    metadata: server.metadata,
+  });
+  expect(row.jsonContent).toEqual(server.jsonContent);
+  expect(row.pending).toBeUndefined();
+  expect(row.serverValues).toBeUndefined();
+  expect(await db.outbox.where("analysisId").equals(analysisId).count()).toBe(0);
+  return server;
+}
+
+describe("the edit outbox against the reference service", { timeout: 60_000 }, () => {
+  it("shows the edit pending before sending it, sends it with If-Match, then caches the service's record", async () => {
+    const created = await createAnalysis();
+    const { outbox, sent, alarms } = setup();
+    const seq = await outbox.save(created.analysisId, { textContent: "my edit" }, created.updatedAt);
+    await outbox.whenIdle();
+
+    expect(sent).toHaveLength(1);
+    const [update] = sent;
+    expect(update?.ifMatch).toBe(`"${created.updatedAt}"`);
+    expect(update?.body).toEqual({ analysisId: created.analysisId, textContent: "my edit" });
+    expect(update?.rowBefore).toMatchObject({
+      pending: true,
+      textContent: "my edit",
+      serverValues: { textContent: created.textContent, metadata: { project: "outbox" } },
+    });
+    expect(update?.status).toBe(200);
+
+    expect(await db.outbox.get(seq)).toBeUndefined();
+    const server = await expectRowIsServerRecord(created.analysisId);
+    expect(server.textContent).toBe("my edit");
+    expect(server.updatedAt).toBe(update?.updatedAt);
+    expect(server.updatedAt > created.updatedAt).toBe(true);
+    expect(alarms.at(-1)).toBeNull();
+  });
+
+  it("keeps an edit pending while the service is down, retries with backoff, and after a restart lands it exactly once", async () => {
+    const created = await createAnalysis();
+    const down = setup({ baseUrl: closedUrl });
+    const seq = await down.outbox.save(
+      created.analysisId,
+      { metadata: { project: "edited" } },
+      created.updatedAt,
+    );
+    await down.outbox.whenIdle();
+
+    const waiting = await entryOf(seq);
+    expect(waiting).toMatchObject({
+      state: "pending",
+      attempts: 1,
+      nextAttemptAt: clock.now + RETRY_BASE_MS,
+    });
+    expect(waiting.lastError).toMatchObject({ status: 0, code: "network_error" });
+    expect(waiting.lastError?.message).toContain(closedUrl);
+    expect(down.alarms.at(-1)).toBe(clock.now + RETRY_BASE_MS);
+    expect(await rowOf(created.analysisId)).toMatchObject({ pending: true, metadata: { project: "edited" } });
+
+    // Not due yet: nothing is sent.
+    await down.outbox.runDue();
+    expect((await entryOf(seq)).attempts).toBe(1);
+    // Due: sent again, refused again, and the wait doubles.
+    clock.now += RETRY_BASE_MS;
+    await down.outbox.runDue();
+    expect(await entryOf(seq)).toMatchObject({ attempts: 2, nextAttemptAt: clock.now + 2 * RETRY_BASE_MS });
+    expect((await serverRecord(created.analysisId)).metadata).toEqual({ project: "outbox" });
+
+    // The worker restarts with the service back: the edit lands once.
+    const restarted = setup();
+    await restarted.outbox.resume();
+    expect(restarted.sent).toHaveLength(0);
+    clock.now += 2 * RETRY_BASE_MS;
+    await restarted.outbox.runDue();
+    expect(restarted.sent.map((update) => update.status)).toEqual([200]);
+    const server = await expectRowIsServerRecord(created.analysisId);
+    expect(server.metadata).toEqual({ project: "edited" });
+    expect(server.updatedAt).toBe(restarted.sent[0]?.updatedAt);
+    expect(restarted.alarms.at(-1)).toBeNull();
+  });
+
+  it("waits as long as Retry-After says when the service answers 429", async () => {
+    const limited = await startTestService({ ca: site.caPem, rateOtherPerMinute: 1 });
+    try {
+      const created = await createAnalysis(undefined, limited);
+      const { outbox, alarms, sent } = setup({ baseUrl: limited.url });
+      await outbox.save(created.analysisId, { textContent: "first" }, created.updatedAt);
+      await outbox.whenIdle();
+      const seq = await outbox.save(created.analysisId, { textContent: "second" }, created.updatedAt);
+      await outbox.whenIdle();
+      expect(sent.map((update) => update.status)).toEqual([200, 429]);
+      const waiting = await entryOf(seq);
+      expect(waiting.state).toBe("pending");
+      expect(waiting.lastError).toMatchObject({ status: 429, code: "rate_limited" });
+      const retryAfter = waiting.lastError?.retryAfter as number;
+      expect(retryAfter).toBeGreaterThan(RETRY_BASE_MS / 1000);
+      expect(waiting.nextAttemptAt).toBe(clock.now + retryAfter * 1000);
+      expect(alarms.at(-1)).toBe(waiting.nextAttemptAt);
+      expect(await rowOf(created.analysisId)).toMatchObject({ pending: true, textContent: "second" });
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("never applies twice an edit whose answer was lost when the worker stopped: the 412 that follows shows it landed", async () => {
+    const created = await createAnalysis();
+    const stopped = setup({ loseAnswers: true });
+    const seq = await stopped.outbox.save(
+      created.analysisId,
+      { textContent: "sent once" },
+      created.updatedAt,
+    );
+    await expect.poll(() => stopped.sent[0]?.status).toBe(200);
+    expect((await entryOf(seq)).state).toBe("sending");
+    const landedAt = stopped.sent[0]?.updatedAt;
+
+    const restarted = setup();
+    await restarted.outbox.resume();
+    expect(restarted.sent.map((update) => [update.ifMatch, update.status])).toEqual([
+      [`"${created.updatedAt}"`, 412],
+    ]);
+    const server = await expectRowIsServerRecord(created.analysisId);
+    expect(server.textContent).toBe("sent once");
+    // The service's record moved once: it is still at the first request's update.
+    expect(server.updatedAt).toBe(landedAt);
+
+    // The stopped worker's request finally fails: that changes nothing any more.
+    stopped.release();
+    await stopped.outbox.whenIdle();
+    expect(await db.outbox.count()).toBe(0);
+    expect((await rowOf(created.analysisId)).pending).toBeUndefined();
+  });
+
+  it("sends two edits of one analysis in order, the second on top of the first one's answer", async () => {
+    const created = await createAnalysis();
+    const { outbox, target, sent } = setup({ baseUrl: closedUrl });
+    const first = await outbox.save(created.analysisId, { textContent: "first" }, created.updatedAt);
+    const second = await outbox.save(
+      created.analysisId,
+      { textContent: "second", metadata: { step: 2 } },
+      created.updatedAt,
+    );
+    await outbox.whenIdle();
+    expect(second).toBeGreaterThan(first);
+    expect((await entryOf(first)).attempts).toBe(1);
+    expect((await entryOf(second)).attempts).toBe(0);
+    expect(await rowOf(created.analysisId)).toMatchObject({
+      pending: true,
+      textContent: "second",
+      metadata: { step: 2 },
+    });
+
+    target.baseUrl = service.url;
+    sent.length = 0;
+    await outbox.retryNow();
+    expect(sent.map((update) => update.body.textContent)).toEqual(["first", "second"]);
+    expect(sent.map((update) => update.status)).toEqual([200, 200]);
+    expect(sent[0]?.ifMatch).toBe(`"${created.updatedAt}"`);
+    expect(sent[1]?.ifMatch).toBe(`"${sent[0]?.updatedAt}"`);
+    // Between the two, the row was the first answer with the second edit still on top.
+    expect(sent[1]?.rowBefore).toMatchObject({
+      pending: true,
+      updatedAt: sent[0]?.updatedAt,
+      textContent: "second",
+      serverValues: { textContent: "first", metadata: { project: "outbox" } },
+    });
+    const server = await expectRowIsServerRecord(created.analysisId);
+    expect(server).toMatchObject({ textContent: "second", metadata: { step: 2 } });
+    expect(server.updatedAt).toBe(sent[1]?.updatedAt);
+  });
+
+  describe("a conflict (412)", () => {
+    /** The record changes through the API, then a stale edit is saved. */
+    async function makeConflict() {
+      const created = await createAnalysis();
+      const theirs = await service.call("POST", "/v1/analyses", {
+        body: { analysisId: created.analysisId, textContent: "their text", metadata: { by: "them" } },
+      });
+      expect(theirs.status).toBe(200);
+      const context = setup();
+      const seq = await context.outbox.save(
+        created.analysisId,
+        { textContent: "my text" },
+        created.updatedAt,
+      );
+      await context.outbox.whenIdle();
+      context.sent.length = 0;
+      return { ...context, created, seq, theirs: theirs.body as AnalysisRecord };
+    }
+
+    it("keeps both versions: the user's on the row, the service's on the entry", async () => {
+      const { created, seq, theirs, alarms } = await makeConflict();
+      const entry = await entryOf(seq);
+      expect(entry.state).toBe("conflict");
+      expect(entry.lastError).toMatchObject({ status: 412, code: "precondition_failed" });
+      expect(entry.serverRecord).toMatchObject({
+        updatedAt: theirs.updatedAt,
+        textContent: "their text",
+        metadata: { by: "them" },
+      });
+      expect(await rowOf(created.analysisId)).toMatchObject({
+        pending: true,
+        textContent: "my text",
+        metadata: { by: "them" },
+        updatedAt: theirs.updatedAt,
+        serverValues: { textContent: "their text", metadata: { by: "them" } },
+      });
+      expect(alarms.at(-1)).toBeNull();
+      expect((await serverRecord(created.analysisId)).textContent).toBe("their text");
+    });
+
+    it("\"mine\" sends the user's edit over the service's version", async () => {
+      const { outbox, created, seq, theirs, sent } = await makeConflict();
+      expect(await outbox.resolve(seq, "mine")).toBe(seq);
+      await outbox.whenIdle();
+      expect(sent.map((update) => [update.ifMatch, update.status])).toEqual([[`"${theirs.updatedAt}"`, 200]]);
+      const server = await expectRowIsServerRecord(created.analysisId);
+      expect(server).toMatchObject({ textContent: "my text", metadata: { by: "them" } });
+    });
+
+    it('"theirs" drops the edit and shows the service\'s version, sending nothing', async () => {
+      const { outbox, created, seq, sent } = await makeConflict();
+      expect(await outbox.resolve(seq, "theirs")).toBeNull();
+      await outbox.whenIdle();
+      expect(sent).toHaveLength(0);
+      const server = await expectRowIsServerRecord(created.analysisId);
+      expect(server).toMatchObject({ textContent: "their text", metadata: { by: "them" } });
+    });
+
+    it("a merge sends the merged fields", async () => {
+      const { outbox, created, seq, theirs, sent } = await makeConflict();
+      await outbox.resolve(seq, {
+        merged: { textContent: "my text + their text", metadata: { by: "both" } },
+      });
+      await outbox.whenIdle();
+      expect(sent.map((update) => update.ifMatch)).toEqual([`"${theirs.updatedAt}"`]);
+      const server = await expectRowIsServerRecord(created.analysisId);
+      expect(server).toMatchObject({ textContent: "my text + their text", metadata: { by: "both" } });
+    });
+
+    it('covers every waiting edit of the analysis: "mine" sends them folded into one', async () => {
+      const { outbox, created, seq, theirs, sent } = await makeConflict();
+      await outbox.save(created.analysisId, { metadata: { by: "me" } }, theirs.updatedAt);
+      await outbox.whenIdle();
+      expect(sent).toHaveLength(0);
+      await outbox.resolve(seq, "mine");
+      await outbox.whenIdle();
+      expect(sent.map((update) => update.body)).toEqual([
+        { analysisId: created.analysisId, textContent: "my text", metadata: { by: "me" } },
+      ]);
+      const server = await expectRowIsServerRecord(created.analysisId);
+      expect(server).toMatchObject({ textContent: "my text", metadata: { by: "me" } });
+    });
+
+    it("refuses a choice for an edit that is not in conflict, and a malformed merge", async () => {
+      const { outbox, seq } = await makeConflict();
+      await expect(outbox.resolve(seq + 100, "mine")).rejects.toThrow(/not waiting for a choice/);
+      await expect(outbox.resolve(seq, { merged: { textContent: 5 } } as never)).rejects.toMatchObject({
+        code: "invalid_request",
+        message: "choice.merged.textContent must be a string",
+      });
+      await expect(outbox.resolve(seq, "both" as never)).rejects.toMatchObject({ code: "invalid_request" });
+      expect((await entryOf(seq)).state).toBe("conflict");
+    });
+  });
+
+  it("discarding an edit restores the service's version and sends nothing", async () => {
+    const created = await createAnalysis();
+    const { outbox, target, sent } = setup({ baseUrl: closedUrl });
+    const seq = await outbox.save(created.analysisId, { textContent: "never mind" }, created.updatedAt);
+    await outbox.whenIdle();
+    expect((await rowOf(created.analysisId)).textContent).toBe("never mind");
+
+    expect(await outbox.discard(seq)).toBe(true);
+    expect(await outbox.discard(seq)).toBe(false);
+    target.baseUrl = service.url;
+    sent.length = 0;
+    await outbox.retryNow();
+    expect(sent).toHaveLength(0);
+    const server = await expectRowIsServerRecord(created.analysisId);
+    expect(server.textContent).toBe(created.textContent);
+    expect(server.updatedAt).toBe(created.updatedAt);
+  });
+
+  it("keeps an edit the service refuses (400) as rejected with its message, until the user edits it again", async () => {
+    const schema = {
+      type: "object",
+      properties: { rating: { type: "integer", minimum: 1, maximum: 5 } },
+      required: ["rating"],
+    };
+    const created = await createAnalysis({ type: "json_schema", json_schema: { schema } });
+    const { outbox, sent, alarms } = setup();
+    const seq = await outbox.save(created.analysisId, { jsonContent: { rating: 9 } }, created.updatedAt);
+    await outbox.whenIdle();
+
+    const rejected = await entryOf(seq);
+    expect(rejected.state).toBe("rejected");
+    expect(rejected.lastError).toMatchObject({ status: 400, code: "invalid_request" });
+    expect(rejected.lastError?.details?.[0]?.path).toBe("jsonContent.rating");
+    expect(rejected.lastError?.message).toContain("jsonContent.rating");
+    expect(alarms.at(-1)).toBeNull();
+    expect(await rowOf(created.analysisId)).toMatchObject({ pending: true, jsonContent: { rating: 9 } });
+
+    // Not retried on its own.
+    clock.now += 10 * 60_000;
+    await outbox.runDue();
+    expect(sent).toHaveLength(1);
+
+    // The user fixes it: the same edit goes again, fixed, and lands.
+    expect(await outbox.save(created.analysisId, { jsonContent: { rating: 4 } }, created.updatedAt)).toBe(
+      seq,
+    );
+    await outbox.whenIdle();
+    expect(sent.map((update) => update.status)).toEqual([400, 200]);
+    const server = await expectRowIsServerRecord(created.analysisId);
+    expect(server.jsonContent).toEqual({ rating: 4 });
+  });
+
+  it("refuses an invalid edit before storing it, with a readable message", async () => {
+    const created = await createAnalysis();
+    const { outbox, sent } = setup();
+    await expect(
+      outbox.save(created.analysisId, { textContent: 5 } as never, created.updatedAt),
+    ).rejects.toMatchObject({ code: "invalid_request", message: "patch.textContent must be a string" });
+    await expect(outbox.save(created.analysisId, {}, created.updatedAt)).rejects.toMatchObject({
+      message: expect.stringContaining("must hold at least one of textContent, jsonContent, metadata"),
+    });
+    await expect(
+      outbox.save(created.analysisId, { textContent: "x", title: "y" } as never, created.updatedAt),
+    ).rejects.toMatchObject({ message: "patch.title is not a known field" });
+    await expect(
+      outbox.save("ana_not_cached", { textContent: "x" }, created.updatedAt),
+    ).rejects.toMatchObject({
+      message: expect.stringContaining("not in the cache"),
+    });
+    expect(await db.outbox.count()).toBe(0);
+    expect(sent).toHaveLength(0);
+    expect((await rowOf(created.analysisId)).pending).toBeUndefined();
+  });
+});
