@@ -42,10 +42,12 @@ export default defineBackground(() => {
   exposeTestSeam({ handleMenuClick: menus.handleMenuClick, handleCommand: shortcuts.handleCommand });
   const { scheduleAlarm } = setupJobsAlarm(browser.alarms, () => runner.runDue());
   const outboxAlarm = setupJobsAlarm(browser.alarms, () => outbox.runDue(), OUTBOX_ALARM);
-  browser.runtime.onStartup.addListener(() => void outbox.resume());
   browser.runtime.onInstalled.addListener((details) => void openOptionsOnFirstInstall(details));
-  // With this listener the browser starts the worker when it starts, so an interrupted job goes on at once.
-  browser.runtime.onStartup.addListener(() => void runner.resume());
+  // With this listener the browser starts the worker when it starts: interrupted jobs and edits go on at once.
+  browser.runtime.onStartup.addListener(() => {
+    void runner.resume();
+    void outbox.resume();
+  });
   const badge = createBadge(db, browser.action ?? browser.browserAction);
   const runner = createJobRunner({
     db,
