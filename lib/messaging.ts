@@ -6,6 +6,7 @@ import { browser } from "wxt/browser";
 import type { AnalysisRecord, Metadata, ResponseFormat } from "./api/contract";
 import type { ApiErrorInit } from "./api/errors";
 import type { JobSource } from "./db/schema";
+import type { ImportSummary } from "./export/import-json";
 
 export type ConnectionStatus =
   | { state: "ok"; baseUrl: string }
@@ -25,6 +26,20 @@ export interface AnalyzeStartRequest {
   tabUrl?: string;
 }
 
+/** What `analyses.delete` did; `undoToken` is null when nothing was removed. */
+export interface DeleteResult {
+  deleted: number;
+  undoToken: string | null;
+  /** Ids left in the cache because an edit of theirs waits to be sent. */
+  keptPending: string[];
+}
+
+/** What `analyses.restore` did; `skipped` rows were cached again meanwhile and keep their newer version. */
+export interface RestoreResult {
+  restored: number;
+  skipped: number;
+}
+
 export interface Protocol {
   "connection.test": { request: { baseUrl: string; apiKey: string }; response: ConnectionStatus };
   /** Writes a job and starts it; follow it in Dexie (`jobs` by id). Invalid input gives a failed job. */
@@ -35,6 +50,12 @@ export interface Protocol {
   "job.seen": { request: { jobId?: string }; response: { updated: number } };
   /** GET /v1/analyses, cached, answered as the service sent it. */
   "analysis.refresh": { request: { analysisId: string }; response: AnalysisRecord };
+  /** Merges a JSON export (parsed) into the cache; an invalid one fails (`invalid_import`) and changes nothing. */
+  "analyses.import": { request: { document: unknown }; response: ImportSummary };
+  /** Removes analyses from the local cache only (the API has no delete); undo within 10 minutes. */
+  "analyses.delete": { request: { analysisIds: string[] }; response: DeleteResult };
+  /** Undoes a delete (`undo_expired` once its time is over). */
+  "analyses.restore": { request: { undoToken: string }; response: RestoreResult };
 }
 
 export type CommandName = keyof Protocol;

@@ -13,6 +13,7 @@ import { menuPresetsFromSettings, setupContextMenus } from "./context-menus";
 import { setupJobsAlarm } from "./jobs-alarm";
 import { createKeepAwake } from "./keep-awake";
 import { setupKeyboardCommands } from "./keyboard-commands";
+import { createLibrary, libraryCommandHandlers } from "./library";
 import { createNotifier, watchJobsForNotifications } from "./notifications";
 import { readSelectionLinks } from "./selection-links";
 import { clientFromSettings } from "./settings-client";
@@ -53,6 +54,7 @@ export default defineBackground(() => {
     keepAwake: createKeepAwake(browser.runtime),
   });
   const analyses = createAnalysisReader({ db, getClient: clientFromSettings });
+  const library = createLibrary({ db });
 
   setupCommands({
     "connection.test": ({ baseUrl, apiKey }) => testConnection(baseUrl, apiKey),
@@ -66,6 +68,7 @@ export default defineBackground(() => {
       return { updated };
     },
     "analysis.refresh": ({ analysisId }) => analyses.refresh(analysisId),
+    ...libraryCommandHandlers(library),
   });
 
   void runner.resume();
