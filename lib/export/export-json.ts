@@ -50,25 +50,25 @@ export const ExportedUsage = z.object({
   jobId: z.string().optional(),
 });
 
+/** An id appears once: a second row with it is an error at that row. */
+function uniqueBy<K extends string>(list: string, key: K) {
+  return (items: readonly Record<K, string>[], ctx: z.RefinementCtx) => {
+    const first = new Map<string, number>();
+    items.forEach((item, index) => {
+      const earlier = first.get(item[key]);
+      if (earlier === undefined) first.set(item[key], index);
+      else ctx.addIssue({ code: "custom", path: [index, key], message: `duplicates ${list}.${earlier}` });
+    });
+  };
+}
+
 export const ExportDocument = z
   .object({
     format: z.literal(EXPORT_FORMAT),
     version: z.literal(EXPORT_VERSION),
     exportedAt: Instant,
-    analyses: z.array(ExportedAnalysis).superRefine((analyses, ctx) => {
-      const first = new Map<string, number>();
-      analyses.forEach(({ analysisId }, index) => {
-        const earlier = first.get(analysisId);
-        if (earlier === undefined) first.set(analysisId, index);
-        else
-          ctx.addIssue({
-            code: "custom",
-            path: [index, "analysisId"],
-            message: `duplicates analyses.${earlier}`,
-          });
-      });
-    }),
-    usage: z.array(ExportedUsage).optional(),
+    analyses: z.array(ExportedAnalysis).superRefine(uniqueBy("analyses", "analysisId")),
+    usage: z.array(ExportedUsage).superRefine(uniqueBy("usage", "usageId")).optional(),
   })
   .meta({ id: "LinklensExport" });
 export type ExportDocument = z.infer<typeof ExportDocument>;
