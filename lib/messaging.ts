@@ -6,6 +6,7 @@ import { browser } from "wxt/browser";
 import type { AnalysisRecord, Metadata, ResponseFormat } from "./api/contract";
 import type { ApiErrorInit } from "./api/errors";
 import type { AnalysisPatch, ConflictChoice, JobSource } from "./db/schema";
+import type { ImportSummary } from "./export/import-json";
 
 export type ConnectionStatus =
   | { state: "ok"; baseUrl: string }
@@ -23,6 +24,20 @@ export interface AnalyzeStartRequest {
   source: JobSource;
   /** The tab the analysis was started from (the popup finds its job again by it). */
   tabUrl?: string;
+}
+
+/** What `analyses.delete` did; `undoToken` is null when nothing was removed. */
+export interface DeleteResult {
+  deleted: number;
+  undoToken: string | null;
+  /** Ids left in the cache because an edit of theirs waits to be sent. */
+  keptPending: string[];
+}
+
+/** What `analyses.restore` did; `skipped` rows were cached again meanwhile and keep their newer version. */
+export interface RestoreResult {
+  restored: number;
+  skipped: number;
 }
 
 export interface Protocol {
@@ -49,6 +64,12 @@ export interface Protocol {
   "outbox.discard": { request: { seq: number }; response: { discarded: boolean } };
   /** Sends every waiting or rejected edit now; `due` is how many. */
   "outbox.retryNow": { request: Record<string, never>; response: { due: number } };
+  /** Merges a JSON export (parsed) into the cache; an invalid one fails (`invalid_import`) and changes nothing. */
+  "analyses.import": { request: { document: unknown }; response: ImportSummary };
+  /** Removes analyses from the local cache only (the API has no delete); undo within 10 minutes. */
+  "analyses.delete": { request: { analysisIds: string[] }; response: DeleteResult };
+  /** Undoes a delete (`undo_expired` once its time is over). */
+  "analyses.restore": { request: { undoToken: string }; response: RestoreResult };
 }
 
 export type CommandName = keyof Protocol;

@@ -13,6 +13,7 @@ import { menuPresetsFromSettings, setupContextMenus } from "./context-menus";
 import { setupJobsAlarm } from "./jobs-alarm";
 import { createKeepAwake } from "./keep-awake";
 import { setupKeyboardCommands } from "./keyboard-commands";
+import { createLibrary, libraryCommandHandlers } from "./library";
 import { createNotifier, watchJobsForNotifications } from "./notifications";
 import { createOutbox, OUTBOX_ALARM, outboxCommandHandlers } from "./outbox";
 import { readSelectionLinks } from "./selection-links";
@@ -66,6 +67,7 @@ export default defineBackground(() => {
     scheduleAlarm: outboxAlarm.scheduleAlarm,
     keepAwake: createKeepAwake(browser.runtime),
   });
+  const library = createLibrary({ db });
 
   setupCommands({
     "connection.test": ({ baseUrl, apiKey }) => testConnection(baseUrl, apiKey),
@@ -80,6 +82,7 @@ export default defineBackground(() => {
     },
     "analysis.refresh": ({ analysisId }) => analyses.refresh(analysisId),
     ...outboxCommandHandlers(outbox),
+    ...libraryCommandHandlers(library),
   });
 
   void runner.resume();

@@ -10,7 +10,7 @@ export interface CacheOptions {
   now?: number;
 }
 
-const LOCAL_FIELDS = ["pageUrl", "pageId", "host", "cachedAt", "pending", "serverValues", "partial"] as const;
+export const LOCAL_FIELDS = ["pageUrl", "pageId", "host", "cachedAt", "pending", "serverValues", "partial"] as const;
 /** The fields an edit changes: while the edit waits in the outbox, the local values are the ones to show. */
 export const EDITABLE_FIELDS = ["textContent", "jsonContent", "metadata"] as const;
 
@@ -93,7 +93,8 @@ export function editableFieldsOf(
   return values as AnalysisPatch;
 }
 
-function localFieldsOf(analysis: AnalysisObject | undefined, now: number): LocalRecordFields {
+/** The fields the cache derives from a record's `analysis` object, written at `now`. */
+export function localFieldsOf(analysis: AnalysisObject | undefined, now: number): LocalRecordFields {
   const url = analysis?.url;
   return {
     pageUrl: url ? (normalizeLink(url) ?? url) : "",
@@ -103,7 +104,8 @@ function localFieldsOf(analysis: AnalysisObject | undefined, now: number): Local
   };
 }
 
-function serverFieldsOf(row: CachedAnalysis): Record<string, unknown> {
+/** A cached row without the cache's own fields: the record as the service sent it (or as edited locally). */
+export function serverFieldsOf(row: CachedAnalysis): Record<string, unknown> {
   const fields: Record<string, unknown> = { ...row };
   for (const key of LOCAL_FIELDS) delete fields[key];
   return fields;
@@ -114,7 +116,7 @@ function withoutUndefined(record: object): Record<string, unknown> {
 }
 
 /** Whether timestamp `a` is strictly before `b`; unknown when either is missing (then not older). */
-function isOlder(a: string | undefined, b: string | undefined): boolean {
+export function isOlder(a: string | undefined, b: string | undefined): boolean {
   if (!a || !b) return false;
   const timeA = Date.parse(a);
   const timeB = Date.parse(b);

@@ -1,0 +1,186 @@
+/**
+ * The user's library in the local cache: importing a JSON export, and deleting analyses with undo.
+ * The API has no delete: a deleted analysis is gone from this browser only (a later refresh or listing
+ * may cache it again).
+ */
+import { storage } from "wxt/utils/storage";
+import { ApiError } from "../../lib/api/errors";
+import type { LinklensDatabase } from "../../lib/db/database";
+import { isOlder } from "../../lib/db/records";
+import type { CachedAnalysis } from "../../lib/db/schema";
+import { checkImportDocument, type ImportSummary, planImport, summaryOf } from "../../lib/export/import-json";
+import type { CommandHandlers, DeleteResult, RestoreResult } from "../../lib/messaging";
+
+/** How long a delete can be undone. */
+export const UNDO_TTL_MS = 10 * 60_000;
+
+/** What a delete removed, kept so it can be put back. */
+export interface UndoEntry {
+  token: string;
+  rows: CachedAnalysis[];
+  /** Epoch ms. */
+  expiresAt: number;
+}
+
+/** Where undo entries live: they must survive the worker being stopped (not a variable). */
+export interface UndoStore {
+  put(entry: UndoEntry): Promise<void>;
+  get(token: string): Promise<UndoEntry | undefined>;
+  remove(token: string): Promise<void>;
+  removeExpired(now: number): Promise<void>;
+}
+
+const UNDO_KEY_PREFIX = "deleteUndo.";
+
+/** Undo entries in `storage.session`: kept while the browser runs, gone when it closes. */
+export function sessionUndoStore(): UndoStore {
+  const key = (token: string) => `session:${UNDO_KEY_PREFIX}${token}` as const;
+  return {
+    put: (entry) => storage.setItem(key(entry.token), entry),
+    get: async (token) => (await storage.getItem<UndoEntry>(key(token))) ?? undefined,
+    remove: (token) => storage.removeItem(key(token)),
+    async removeExpired(now) {
+      const all = await storage.snapshot("session");
+      const expired = Object.entries(all)
+        .filter(([name, value]) => name.startsWith(UNDO_KEY_PREFIX) && (value as UndoEntry).expiresAt <= now)
+        .map(([name]) => `session:${name}` as const);
+      if (expired.length > 0) await storage.removeItems(expired);
+    },
+  };
+}
+
+export interface LibraryDeps {
+  db: LinklensDatabase;
+  undo?: UndoStore;
+  now?: () => number;
+  newToken?: () => string;
+}
+
+export function createLibrary({
+  db,
+  undo = sessionUndoStore(),
+  now = Date.now,
+  newToken = () => crypto.randomUUID(),
+}: LibraryDeps) {
+  /** Ids among `ids` with an edit waiting to be sent: the row's mark, or an outbox entry. */
+  async function pendingIdsOf(ids: readonly string[], rows: readonly (CachedAnalysis | undefined)[]) {
+    const queued = await db.outbox
+      .where("analysisId")
+      .anyOf([...ids])
+      .toArray();
+    const pending = new Set(queued.map((entry) => entry.analysisId));
+    for (const row of rows) if (row?.pending) pending.add(row.analysisId);
+    return pending;
+  }
+
+  return {
+    /**
+     * Merges a JSON export into the cache in one transaction: an invalid document throws (code
+     * `invalid_import`) and changes nothing.
+     */
+    async importDocument(value: unknown): Promise<ImportSummary> {
+      const check = checkImportDocument(value);
+      if (!check.ok) {
+        const { message } = check.problem;
+        const details = check.problem.kind === "invalid" ? check.problem.issues : undefined;
+        throw new ApiError({ status: 0, code: "invalid_import", message, details });
+      }
+      const { document } = check;
+      const ids = document.analyses.map((analysis) => analysis.analysisId);
+      const usageIds = (document.usage ?? []).map((row) => row.usageId);
+      return db.transaction("rw", db.analyses, db.outbox, db.usage, async () => {
+        const rows = await db.analyses.bulkGet(ids);
+        const cached = new Map(rows.flatMap((row) => (row ? [[row.analysisId, row] as const] : [])));
+        const knownUsage = await db.usage.bulkGet(usageIds);
+        const plan = planImport({
+          document,
+          cached,
+          pendingIds: await pendingIdsOf(ids, rows),
+          knownUsageIds: new Set(knownUsage.flatMap((row) => (row ? [row.usageId] : []))),
+          now: now(),
+        });
+        await db.analyses.bulkPut([...plan.added, ...plan.updated]);
+        await db.usage.bulkAdd(plan.usage.added);
+        return summaryOf(plan);
+      });
+    },
+
+    /**
+     * Removes analyses from the cache, keeping them for `restore` for `UNDO_TTL_MS`. An analysis with
+     * an edit not yet sent stays (deleting it would lose the edit): it is listed in `keptPending`.
+     */
+    async delete(analysisIds: readonly string[]): Promise<DeleteResult> {
+      const at = now();
+      await undo.removeExpired(at);
+      const ids = [...new Set(analysisIds)];
+      const { removed, keptPending } = await db.transaction("rw", db.analyses, db.outbox, async () => {
+        const rows = await db.analyses.bulkGet(ids);
+        const pending = await pendingIdsOf(ids, rows);
+        const removable = rows.filter(
+          (row): row is CachedAnalysis => row !== undefined && !pending.has(row.analysisId),
+        );
+        await db.analyses.bulkDelete(removable.map((row) => row.analysisId));
+        return { removed: removable, keptPending: ids.filter((id) => pending.has(id)) };
+      });
+      if (removed.length === 0) return { deleted: 0, undoToken: null, keptPending };
+      const token = newToken();
+      try {
+        await undo.put({ token, rows: removed, expiresAt: at + UNDO_TTL_MS });
+      } catch (error) {
+        // Without its undo entry a delete is not done: the rows go back and the caller learns why.
+        await putBack(removed);
+        throw new ApiError({
+          status: 0,
+          code: "undo_unavailable",
+          message: `the analyses were not deleted: their undo copy could not be kept (${messageOf(error)})`,
+        });
+      }
+      return { deleted: removed.length, undoToken: token, keptPending };
+    },
+
+    /** Puts back what a delete removed; an analysis cached again since then keeps its newer row. */
+    async restore(undoToken: string): Promise<RestoreResult> {
+      const entry = await undo.get(undoToken);
+      if (!entry || entry.expiresAt <= now()) {
+        if (entry) await undo.remove(undoToken);
+        throw new ApiError({
+          status: 0,
+          code: "undo_expired",
+          message: "this delete can no longer be undone (undo is kept for 10 minutes)",
+        });
+      }
+      const restored = await putBack(entry.rows);
+      await undo.remove(undoToken);
+      return { restored, skipped: entry.rows.length - restored };
+    },
+  };
+
+  /** Writes back the rows that are not in the cache again with an equal or newer version; returns how many. */
+  function putBack(rows: readonly CachedAnalysis[]): Promise<number> {
+    return db.transaction("rw", db.analyses, async () => {
+      const current = await db.analyses.bulkGet(rows.map((row) => row.analysisId));
+      const back = rows.filter((row, index) => {
+        const present = current[index];
+        return present === undefined || (!present.pending && isOlder(present.updatedAt, row.updatedAt));
+      });
+      await db.analyses.bulkPut(back);
+      return back.length;
+    });
+  }
+}
+
+export type Library = ReturnType<typeof createLibrary>;
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export function libraryCommandHandlers(
+  library: Library,
+): Pick<CommandHandlers, "analyses.import" | "analyses.delete" | "analyses.restore"> {
+  return {
+    "analyses.import": ({ document }) => library.importDocument(document),
+    "analyses.delete": ({ analysisIds }) => library.delete(analysisIds),
+    "analyses.restore": ({ undoToken }) => library.restore(undoToken),
+  };
+}

@@ -1,0 +1,108 @@
+/**
+ * The JSON export: a versioned document holding cached analyses as the service sent them (plus the
+ * local fields a re-import needs), so importing it back reproduces the cache. Its schema is built from
+ * the contract's record schemas.
+ */
+import { z } from "zod";
+import { AnalysisRecord, PartialAnalysisRecord } from "../api/contract";
+import { serverFieldsOf } from "../db/records";
+import type { CachedAnalysis, UsageRow } from "../db/schema";
+
+export const EXPORT_FORMAT = "linklens-export";
+export const EXPORT_VERSION = 1;
+
+const Instant = z.string().refine((value) => Number.isFinite(Date.parse(value)), {
+  message: "must be an ISO 8601 timestamp",
+});
+const EpochMs = z.number().int().nonnegative();
+
+/** Local fields carried along: `partial` (only some fields are known) and `cachedAt` (epoch ms). */
+const localFields = { cachedAt: EpochMs.optional() };
+
+export const ExportedFullAnalysis = AnalysisRecord.extend({
+  createdAt: Instant,
+  updatedAt: Instant,
+  partial: z.literal(false).optional(),
+  ...localFields,
+});
+
+export const ExportedPartialAnalysis = PartialAnalysisRecord.extend({
+  createdAt: Instant.optional(),
+  updatedAt: Instant.optional(),
+  partial: z.literal(true),
+  ...localFields,
+});
+
+export const ExportedAnalysis = z.discriminatedUnion(
+  "partial",
+  [ExportedPartialAnalysis, ExportedFullAnalysis],
+  {
+    error: (issue) => (issue.code === "invalid_union" ? "partial must be true, false or absent" : undefined),
+  },
+);
+export type ExportedAnalysis = z.infer<typeof ExportedAnalysis>;
+
+export const ExportedUsage = z.object({
+  usageId: z.string().min(1),
+  costCredits: z.number().nonnegative(),
+  links: z.array(z.string()),
+  createdAt: EpochMs,
+  jobId: z.string().optional(),
+});
+
+/** An id appears once: a second row with it is an error at that row. */
+function uniqueBy<K extends string>(list: string, key: K) {
+  return (items: readonly Record<K, string>[], ctx: z.RefinementCtx) => {
+    const first = new Map<string, number>();
+    items.forEach((item, index) => {
+      const earlier = first.get(item[key]);
+      if (earlier === undefined) first.set(item[key], index);
+      else ctx.addIssue({ code: "custom", path: [index, key], message: `duplicates ${list}.${earlier}` });
+    });
+  };
+}
+
+export const ExportDocument = z
+  .object({
+    format: z.literal(EXPORT_FORMAT),
+    version: z.literal(EXPORT_VERSION),
+    exportedAt: Instant,
+    analyses: z.array(ExportedAnalysis).superRefine(uniqueBy("analyses", "analysisId")),
+    usage: z.array(ExportedUsage).superRefine(uniqueBy("usage", "usageId")).optional(),
+  })
+  .meta({ id: "LinklensExport" });
+export type ExportDocument = z.infer<typeof ExportDocument>;
+
+export interface ExportOptions {
+  usage?: readonly UsageRow[];
+  /** Epoch ms of the export; default now. */
+  now?: number;
+}
+
+/** One cached row as exported: the server's fields, `partial` when only some are known, `cachedAt`. */
+export function exportedAnalysisOf(row: CachedAnalysis): ExportedAnalysis {
+  const fields = serverFieldsOf(row);
+  return {
+    ...fields,
+    ...(row.partial === true && { partial: true }),
+    cachedAt: row.cachedAt,
+  } as ExportedAnalysis;
+}
+
+export function buildExportDocument(
+  rows: readonly CachedAnalysis[],
+  options: ExportOptions = {},
+): ExportDocument {
+  return {
+    format: EXPORT_FORMAT,
+    version: EXPORT_VERSION,
+    exportedAt: new Date(options.now ?? Date.now()).toISOString(),
+    analyses: rows.map(exportedAnalysisOf),
+    ...(options.usage && { usage: options.usage.map((row) => ({ ...row })) }),
+  };
+}
+
+/** The export as file text (indented, so it diffs and reads well). */
+export function exportJson(rows: readonly CachedAnalysis[], options: ExportOptions = {}): string {
+  return `${JSON.stringify(buildExportDocument(rows, options), null, 2)}\n`;
+}

@@ -1,0 +1,31 @@
+/** What an export holds, read from the cache (pages may read Dexie; only the worker writes it). */
+import type { LinklensDatabase } from "../db/database";
+import { recordsByIds } from "../db/records";
+import type { CachedAnalysis, UsageRow } from "../db/schema";
+
+export interface ExportData {
+  rows: CachedAnalysis[];
+  /** Every usage row, for a full export; absent for a selection. */
+  usage?: UsageRow[];
+}
+
+/** The selected analyses in the given order, or, without ids, every cached analysis (newest first) and all usage. */
+export async function readExportData(
+  db: LinklensDatabase,
+  analysisIds?: readonly string[],
+): Promise<ExportData> {
+  if (analysisIds) return { rows: await recordsByIds(db, analysisIds) };
+  return db.transaction("r", db.analyses, db.usage, async () => ({
+    // Not `orderBy("updatedAt")`: that index leaves out partial rows that have no `updatedAt`.
+    rows: newestFirst(await db.analyses.toArray()),
+    usage: await db.usage.orderBy("createdAt").toArray(),
+  }));
+}
+
+function newestFirst(rows: CachedAnalysis[]): CachedAnalysis[] {
+  const time = (row: CachedAnalysis) => {
+    const parsed = row.updatedAt ? Date.parse(row.updatedAt) : Number.NaN;
+    return Number.isFinite(parsed) ? parsed : Number.NEGATIVE_INFINITY;
+  };
+  return rows.sort((a, b) => time(b) - time(a));
+}
