@@ -10,7 +10,15 @@ export interface CacheOptions {
   now?: number;
 }
 
-export const LOCAL_FIELDS = ["pageUrl", "pageId", "host", "cachedAt", "pending", "serverValues", "partial"] as const;
+export const LOCAL_FIELDS = [
+  "pageUrl",
+  "pageId",
+  "host",
+  "cachedAt",
+  "pending",
+  "serverValues",
+  "partial",
+] as const;
 /** The fields an edit changes: while the edit waits in the outbox, the local values are the ones to show. */
 export const EDITABLE_FIELDS = ["textContent", "jsonContent", "metadata"] as const;
 
