@@ -8,8 +8,8 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { chromium } from "@playwright/test";
-import { DEFAULT_SETTINGS } from "../lib/settings";
 import { CHROMIUM_PATH, EXTENSION_PATH } from "../tests/e2e/fixtures";
+import { writeSettings } from "../tests/e2e/popup-page";
 import { startServiceProcess } from "../tests/e2e/service-process";
 import { clickToolbarAction, freePort, toolbarActionArgs } from "../tests/e2e/toolbar-action";
 import { startFixtureSite } from "../tests/fixtures/site";
@@ -46,11 +46,7 @@ async function main() {
   try {
     const serviceWorker = context.serviceWorkers()[0] ?? (await context.waitForEvent("serviceworker"));
     const extensionId = new URL(serviceWorker.url()).host;
-    const settings = { ...structuredClone(DEFAULT_SETTINGS), baseUrl: service.url, apiKey: API_KEY };
-    await serviceWorker.evaluate(
-      (value) => (globalThis as any).chrome.storage.local.set({ settings: value, settings$: { v: 2 } }),
-      settings,
-    );
+    await writeSettings(serviceWorker, { baseUrl: service.url, apiKey: API_KEY });
     const article = await context.newPage();
     await article.goto(site.url("/news/article.html"));
     const tabId = await clickToolbarAction(article, { debugPort, extensionId, serviceWorker });
