@@ -36,6 +36,11 @@ export default defineConfig({
         suggested_key: { default: "Alt+Shift+A" },
         description: "__MSG_shortcuts_analyzePage__",
       },
+      // Firefox opens the sidebar itself on `_execute_sidebar_action`; Chrome's worker opens the side panel.
+      [manifestVersion === 2 ? "_execute_sidebar_action" : "open-library"]: {
+        suggested_key: { default: "Alt+Shift+K" },
+        description: "__MSG_shortcuts_openLibrary__",
+      },
     },
   }),
 });

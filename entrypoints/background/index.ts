@@ -18,6 +18,7 @@ import { createNotifier, watchJobsForNotifications } from "./notifications";
 import { createOutbox, OUTBOX_ALARM, outboxCommandHandlers } from "./outbox";
 import { readSelectionLinks } from "./selection-links";
 import { clientFromSettings } from "./settings-client";
+import { openSidePanel } from "./side-panel";
 import { exposeTestSeam } from "./test-seam";
 
 export default defineBackground(() => {
@@ -39,7 +40,10 @@ export default defineBackground(() => {
     onJobStarted: jobNotifications.follow,
     watchPresets: watchSettings,
   });
-  const shortcuts = setupKeyboardCommands({ analyzeActiveTab: menus.analyzeActiveTab });
+  const shortcuts = setupKeyboardCommands({
+    analyzeActiveTab: menus.analyzeActiveTab,
+    openLibrary: openSidePanel,
+  });
   exposeTestSeam({ handleMenuClick: menus.handleMenuClick, handleCommand: shortcuts.handleCommand });
   const { scheduleAlarm } = setupJobsAlarm(browser.alarms, () => runner.runDue());
   const outboxAlarm = setupJobsAlarm(browser.alarms, () => outbox.runDue(), OUTBOX_ALARM);

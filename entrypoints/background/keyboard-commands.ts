@@ -1,10 +1,12 @@
 /**
  * Keyboard shortcuts (manifest `commands`, declared in wxt.config.ts): `_execute_action` (Alt+Shift+L)
- * opens the popup and is handled by the browser itself; `analyze-page` (Alt+Shift+A) comes here.
+ * opens the popup and Firefox's `_execute_sidebar_action` the library, both handled by the browser
+ * itself; `analyze-page` (Alt+Shift+A) and, in Chrome, `open-library` (Alt+Shift+K) come here.
  */
 import { browser } from "wxt/browser";
 
 export const ANALYZE_PAGE_COMMAND = "analyze-page";
+export const OPEN_LIBRARY_COMMAND = "open-library";
 
 /** The part of the tab the shortcut was pressed in that matters here. */
 export interface CommandTab {
@@ -16,11 +18,17 @@ export interface CommandTab {
 export interface KeyboardCommandDeps {
   /** Analyzes the page in `tab` (the tab the shortcut was pressed in, when the browser says) with the default preset. */
   analyzeActiveTab: (tab?: CommandTab) => Promise<unknown>;
+  /** Opens the side panel in the shortcut's window; called synchronously, as the browser's user-gesture rule needs. */
+  openLibrary: (windowId: number | undefined) => void;
 }
 
 /** Call synchronously at the top of the worker's main: a shortcut wakes the worker, which must be listening. */
-export function setupKeyboardCommands({ analyzeActiveTab }: KeyboardCommandDeps) {
+export function setupKeyboardCommands({ analyzeActiveTab, openLibrary }: KeyboardCommandDeps) {
   function handleCommand(command: string, tab?: CommandTab): Promise<unknown> {
+    if (command === OPEN_LIBRARY_COMMAND) {
+      openLibrary(tab?.windowId);
+      return Promise.resolve(undefined);
+    }
     if (command !== ANALYZE_PAGE_COMMAND) return Promise.resolve(undefined);
     return analyzeActiveTab(tab);
   }

@@ -9,6 +9,7 @@ import { i18n } from "#i18n";
 import { ACTIVE_JOB_STATUSES } from "../../lib/db/jobs";
 import type { AnalyzeJob } from "../../lib/db/schema";
 import { sidepanelFocusItem } from "../../lib/sidepanel-focus";
+import { openSidePanel } from "./side-panel";
 
 const JOB_NOTIFICATION_PREFIX = "linklens-job";
 /** One id for every info notification: a new one replaces the last instead of piling up. */
@@ -116,25 +117,6 @@ async function lastFocusedWindowId(): Promise<number | undefined> {
     return (await browser.windows.getLastFocused({ windowTypes: ["normal"] }))?.id;
   } catch {
     return undefined;
-  }
-}
-
-interface PanelApis {
-  /** Chrome MV3. */
-  sidePanel?: { open(options: { windowId: number }): Promise<void> };
-  /** Firefox. */
-  sidebarAction?: { open(): Promise<void> };
-}
-
-function openSidePanel(windowId: number | undefined): void {
-  const { sidePanel, sidebarAction } = browser as unknown as PanelApis;
-  try {
-    let opening: Promise<void> | undefined;
-    if (sidePanel) opening = windowId === undefined ? undefined : sidePanel.open({ windowId });
-    else opening = sidebarAction?.open();
-    opening?.catch((error: unknown) => console.warn("linklens: could not open the side panel", error));
-  } catch (error) {
-    console.warn("linklens: could not open the side panel", error);
   }
 }
 

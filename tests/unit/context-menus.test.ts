@@ -11,7 +11,11 @@ import {
   parseMenuItemId,
   setupContextMenus,
 } from "../../entrypoints/background/context-menus";
-import { ANALYZE_PAGE_COMMAND, setupKeyboardCommands } from "../../entrypoints/background/keyboard-commands";
+import {
+  ANALYZE_PAGE_COMMAND,
+  OPEN_LIBRARY_COMMAND,
+  setupKeyboardCommands,
+} from "../../entrypoints/background/keyboard-commands";
 import { resolveTargetTab, targetTabIdFromSearch } from "../../lib/active-tab";
 import type { Preset } from "../../lib/settings";
 import { useEnglishMessages } from "./helpers/english-messages";
@@ -373,7 +377,11 @@ describe("the analyze-page shortcut", () => {
     vi.spyOn(fakeBrowser.commands.onCommand, "addListener").mockImplementation((callback) => {
       listener = callback as typeof listener;
     });
-    const { handleCommand } = setupKeyboardCommands({ analyzeActiveTab: actions.analyzeActiveTab });
+    const opened: (number | undefined)[] = [];
+    const { handleCommand } = setupKeyboardCommands({
+      analyzeActiveTab: actions.analyzeActiveTab,
+      openLibrary: (windowId) => opened.push(windowId),
+    });
 
     listener?.(ANALYZE_PAGE_COMMAND, { id: 5, url: PAGE, windowId: 1 });
     await vi.waitFor(() => expect(deps.enqueue).toHaveBeenCalledTimes(1));
@@ -384,6 +392,12 @@ describe("the analyze-page shortcut", () => {
     );
 
     await handleCommand("something-else", { id: 5, url: PAGE });
+    expect(deps.enqueue).toHaveBeenCalledTimes(1);
+    expect(opened).toEqual([]);
+
+    // The library shortcut opens the side panel at once, in the shortcut's window, and analyzes nothing.
+    listener?.(OPEN_LIBRARY_COMMAND, { id: 5, url: PAGE, windowId: 7 });
+    expect(opened).toEqual([7]);
     expect(deps.enqueue).toHaveBeenCalledTimes(1);
   });
 
