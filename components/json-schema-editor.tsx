@@ -6,7 +6,7 @@ import {
   type SchemaIssue,
   type SchemaIssueKind,
 } from "../lib/schema-check";
-import { jsonSyntaxMessage, schemaProblemMessage } from "./options/settings-form";
+import { jsonSyntaxMessage, schemaProblemMessage } from "./json-schema-messages";
 import { Button } from "./ui/button";
 import { TextArea } from "./ui/text-area";
 

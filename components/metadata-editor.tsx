@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { i18n } from "#i18n";
-import { LIMITS } from "../lib/api/contract";
+import { LIMITS } from "../lib/api/limits";
 import {
   checkMetadataRows,
   METADATA_VALUE_TYPES,

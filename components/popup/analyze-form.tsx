@@ -1,7 +1,7 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
 import { i18n } from "#i18n";
 import { type AnalyzeInput, analyzeInputFromDraft } from "../../lib/analyze-input";
-import { LIMITS } from "../../lib/api/contract";
+import { LIMITS } from "../../lib/api/limits";
 import type { PopupDraft } from "../../lib/popup-draft";
 import type { Preset } from "../../lib/settings";
 import { JsonSchemaEditor } from "../json-schema-editor";

@@ -20,7 +20,7 @@ import { needsSetup } from "../../lib/first-run";
 import { normalizeLink } from "../../lib/links";
 import { sendCommand } from "../../lib/messaging";
 import { withRecentPrompt } from "../../lib/popup-draft";
-import { presetsDefaultFirst } from "../../lib/settings";
+import { presetsDefaultFirst } from "../../lib/preset-order";
 
 const NO_IDS: readonly string[] = [];
 

@@ -21,6 +21,7 @@ const POPUP_SOURCES = [
   "components/popup",
   "components/ui",
   "components/json-schema-editor.tsx",
+  "components/json-schema-messages.ts",
   "components/metadata-editor.tsx",
 ];
 
