@@ -1,8 +1,12 @@
 import { useMemo } from "react";
 import { i18n } from "#i18n";
-import { checkResponseSchemaText, type ResponseSchemaCheck, type SchemaIssue } from "../lib/schema-check";
-import { jsonSyntaxMessage, schemaProblemMessage } from "./options/settings-form";
-import { type MessageKey, t } from "./popup/messages";
+import {
+  checkResponseSchemaText,
+  type ResponseSchemaCheck,
+  type SchemaIssue,
+  type SchemaIssueKind,
+} from "../lib/schema-check";
+import { jsonSyntaxMessage, schemaProblemMessage } from "./json-schema-messages";
 import { Button } from "./ui/button";
 import { TextArea } from "./ui/text-area";
 
@@ -15,28 +19,29 @@ export interface JsonSchemaEditorProps {
   label?: string;
 }
 
-const ISSUE_MESSAGES: Record<SchemaIssue["kind"], MessageKey> = {
-  schema_not_object: "schemaEditor.schemaNotObject",
-  type_unknown: "schemaEditor.typeUnknown",
-  type_invalid: "schemaEditor.typeInvalid",
-  map_not_object: "schemaEditor.mapNotObject",
-  schema_list_invalid: "schemaEditor.schemaListInvalid",
-  required_invalid: "schemaEditor.requiredInvalid",
-  required_duplicate: "schemaEditor.requiredDuplicate",
-  enum_invalid: "schemaEditor.enumInvalid",
-  not_non_negative_integer: "schemaEditor.notNonNegativeInteger",
-  not_number: "schemaEditor.notNumber",
-  not_positive_number: "schemaEditor.notPositiveNumber",
-  not_string: "schemaEditor.notString",
-  not_boolean: "schemaEditor.notBoolean",
-  pattern_invalid: "schemaEditor.patternInvalid",
-  ref_unresolved: "schemaEditor.refUnresolved",
-  unsupported_draft: "schemaEditor.unsupportedDraft",
+/** Each issue's problem; `value` is the offending value or name (used where the message names it). */
+const ISSUE_MESSAGES: Record<SchemaIssueKind, (value: string) => string> = {
+  schema_not_object: () => i18n.t("schemaEditor.schemaNotObject"),
+  type_unknown: (value) => i18n.t("schemaEditor.typeUnknown", { value }),
+  type_invalid: () => i18n.t("schemaEditor.typeInvalid"),
+  map_not_object: () => i18n.t("schemaEditor.mapNotObject"),
+  schema_list_invalid: () => i18n.t("schemaEditor.schemaListInvalid"),
+  required_invalid: () => i18n.t("schemaEditor.requiredInvalid"),
+  required_duplicate: (value) => i18n.t("schemaEditor.requiredDuplicate", { value }),
+  enum_invalid: () => i18n.t("schemaEditor.enumInvalid"),
+  not_non_negative_integer: () => i18n.t("schemaEditor.notNonNegativeInteger"),
+  not_number: () => i18n.t("schemaEditor.notNumber"),
+  not_positive_number: () => i18n.t("schemaEditor.notPositiveNumber"),
+  not_string: () => i18n.t("schemaEditor.notString"),
+  not_boolean: () => i18n.t("schemaEditor.notBoolean"),
+  pattern_invalid: (value) => i18n.t("schemaEditor.patternInvalid", { value }),
+  ref_unresolved: (value) => i18n.t("schemaEditor.refUnresolved", { value }),
+  unsupported_draft: (value) => i18n.t("schemaEditor.unsupportedDraft", { value }),
 };
 
 function issueMessage(issue: SchemaIssue): string {
-  const problem = t(ISSUE_MESSAGES[issue.kind], { value: issue.detail ?? "" });
-  return t("schemaEditor.issue", { path: issue.path || t("schemaEditor.topLevel"), problem });
+  const problem = ISSUE_MESSAGES[issue.kind](issue.detail ?? "");
+  return i18n.t("schemaEditor.issue", { path: issue.path || i18n.t("schemaEditor.topLevel"), problem });
 }
 
 /** The message a check shows, or `undefined` when the text is empty or usable. */
@@ -49,10 +54,10 @@ function schemaCheckText(check: ResponseSchemaCheck): string | undefined {
     case "invalid": {
       const [first, ...rest] = check.issues;
       const message = first ? issueMessage(first) : "";
-      return rest.length > 0 ? t("schemaEditor.more", { message, count: rest.length }) : message;
+      return rest.length > 0 ? i18n.t("schemaEditor.more", { message, count: rest.length }) : message;
     }
     case "too_deep":
-      return t("schemaEditor.tooDeep");
+      return i18n.t("schemaEditor.tooDeep");
     default:
       return undefined;
   }
@@ -72,8 +77,8 @@ export function JsonSchemaEditor({ id, value, onChange, error, label }: JsonSche
         id={id}
         code
         rows={Math.min(14, Math.max(4, lines + 1))}
-        label={label ?? t("schemaEditor.label")}
-        hint={t("schemaEditor.hint")}
+        label={label ?? i18n.t("schemaEditor.label")}
+        hint={i18n.t("schemaEditor.hint")}
         error={liveError ?? (check.state === "empty" ? error : undefined)}
         placeholder='{ "type": "object", "properties": { … } }'
         value={value}

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from "react";
-import { LIMITS } from "../lib/api/contract";
+import { i18n } from "#i18n";
+import { LIMITS } from "../lib/api/limits";
 import {
   checkMetadataRows,
   METADATA_VALUE_TYPES,
@@ -10,7 +11,6 @@ import {
   newMetadataRow,
   withValueType,
 } from "../lib/metadata-rows";
-import { type MessageKey, t } from "./popup/messages";
 import { Button } from "./ui/button";
 import { ErrorMessage } from "./ui/error-message";
 
@@ -21,23 +21,24 @@ export interface MetadataEditorProps {
   onChange: (rows: MetadataRow[]) => void;
 }
 
-const TYPE_LABELS: Record<MetadataValueType, MessageKey> = {
-  string: "metadataEditor.typeString",
-  number: "metadataEditor.typeNumber",
-  boolean: "metadataEditor.typeBoolean",
-  null: "metadataEditor.typeNull",
+const TYPE_LABELS: Record<MetadataValueType, () => string> = {
+  string: () => i18n.t("metadataEditor.typeString"),
+  number: () => i18n.t("metadataEditor.typeNumber"),
+  boolean: () => i18n.t("metadataEditor.typeBoolean"),
+  null: () => i18n.t("metadataEditor.typeNull"),
 };
 
 function keyProblemText(problem: MetadataKeyProblem): string {
-  if (problem === "key_empty") return t("metadataEditor.keyEmpty");
-  if (problem === "key_too_long") return t("metadataEditor.keyTooLong", { max: LIMITS.maxMetadataKeyLength });
-  return t("metadataEditor.keyDuplicate");
+  if (problem === "key_empty") return i18n.t("metadataEditor.keyEmpty");
+  if (problem === "key_too_long")
+    return i18n.t("metadataEditor.keyTooLong", { max: LIMITS.maxMetadataKeyLength });
+  return i18n.t("metadataEditor.keyDuplicate");
 }
 
 function valueProblemText(problem: MetadataValueProblem): string {
   return problem === "string_too_long"
-    ? t("metadataEditor.stringTooLong", { max: LIMITS.maxMetadataStringLength.toLocaleString() })
-    : t("metadataEditor.numberInvalid");
+    ? i18n.t("metadataEditor.stringTooLong", { max: LIMITS.maxMetadataStringLength.toLocaleString() })
+    : i18n.t("metadataEditor.numberInvalid");
 }
 
 /**
@@ -75,9 +76,9 @@ export function MetadataEditor({ id, rows, onChange }: MetadataEditorProps) {
   const tooManyId = `${id}-too-many`;
   return (
     <fieldset className="metadata-editor" aria-describedby={hintId}>
-      <legend className="ll-field__label">{t("metadataEditor.legend")}</legend>
+      <legend className="ll-field__label">{i18n.t("metadataEditor.legend")}</legend>
       <p id={hintId} className="ll-field__hint">
-        {t("metadataEditor.hint", { max: LIMITS.maxMetadataKeys })}
+        {i18n.t("metadataEditor.hint", { max: LIMITS.maxMetadataKeys })}
       </p>
       {rows.length > 0 ? (
         <ul className="metadata-editor__rows">
@@ -89,7 +90,7 @@ export function MetadataEditor({ id, rows, onChange }: MetadataEditorProps) {
             const valueErrorId = `${base}-value-error`;
             const valueProps = {
               id: `${base}-value`,
-              "aria-label": t("metadataEditor.value", { n }),
+              "aria-label": i18n.t("metadataEditor.value", { n }),
               "aria-invalid": errors.value ? (true as const) : undefined,
               "aria-describedby": errors.value ? valueErrorId : undefined,
             };
@@ -99,10 +100,10 @@ export function MetadataEditor({ id, rows, onChange }: MetadataEditorProps) {
                   <input
                     id={`${base}-key`}
                     className="ll-input metadata-editor__key"
-                    aria-label={t("metadataEditor.key", { n })}
+                    aria-label={i18n.t("metadataEditor.key", { n })}
                     aria-invalid={errors.key ? true : undefined}
                     aria-describedby={errors.key ? keyErrorId : undefined}
-                    placeholder={t("metadataEditor.keyPlaceholder")}
+                    placeholder={i18n.t("metadataEditor.keyPlaceholder")}
                     maxLength={LIMITS.maxMetadataKeyLength * 2}
                     value={row.key}
                     onChange={(event) => {
@@ -112,7 +113,7 @@ export function MetadataEditor({ id, rows, onChange }: MetadataEditorProps) {
                   />
                   <select
                     className="ll-input metadata-editor__type"
-                    aria-label={t("metadataEditor.type", { n })}
+                    aria-label={i18n.t("metadataEditor.type", { n })}
                     value={row.type}
                     onChange={(event) => {
                       const type = event.currentTarget.value as MetadataValueType;
@@ -121,7 +122,7 @@ export function MetadataEditor({ id, rows, onChange }: MetadataEditorProps) {
                   >
                     {METADATA_VALUE_TYPES.map((type) => (
                       <option key={type} value={type}>
-                        {t(TYPE_LABELS[type])}
+                        {TYPE_LABELS[type]()}
                       </option>
                     ))}
                   </select>
@@ -135,19 +136,19 @@ export function MetadataEditor({ id, rows, onChange }: MetadataEditorProps) {
                         update(row.id, (current) => ({ ...current, value }));
                       }}
                     >
-                      <option value="true">{t("metadataEditor.true")}</option>
-                      <option value="false">{t("metadataEditor.false")}</option>
+                      <option value="true">{i18n.t("metadataEditor.true")}</option>
+                      <option value="false">{i18n.t("metadataEditor.false")}</option>
                     </select>
                   ) : row.type === "null" ? (
                     <output {...valueProps} className="metadata-editor__value metadata-editor__null">
-                      {t("metadataEditor.nullValue")}
+                      {i18n.t("metadataEditor.nullValue")}
                     </output>
                   ) : (
                     <input
                       {...valueProps}
                       className="ll-input metadata-editor__value"
                       inputMode={row.type === "number" ? "decimal" : undefined}
-                      placeholder={row.type === "number" ? "0" : t("metadataEditor.valuePlaceholder")}
+                      placeholder={row.type === "number" ? "0" : i18n.t("metadataEditor.valuePlaceholder")}
                       value={row.value}
                       onChange={(event) => {
                         const value = event.currentTarget.value;
@@ -157,10 +158,10 @@ export function MetadataEditor({ id, rows, onChange }: MetadataEditorProps) {
                   )}
                   <Button
                     size="small"
-                    aria-label={t("metadataEditor.removeLabel", { n })}
+                    aria-label={i18n.t("metadataEditor.removeLabel", { n })}
                     onClick={() => remove(row.id)}
                   >
-                    {t("metadataEditor.remove")}
+                    {i18n.t("metadataEditor.remove")}
                   </Button>
                 </div>
                 {errors.key ? (
@@ -176,7 +177,7 @@ export function MetadataEditor({ id, rows, onChange }: MetadataEditorProps) {
       ) : null}
       {check.tooMany ? (
         <ErrorMessage id={tooManyId}>
-          {t("metadataEditor.tooMany", { max: LIMITS.maxMetadataKeys })}
+          {i18n.t("metadataEditor.tooMany", { max: LIMITS.maxMetadataKeys })}
         </ErrorMessage>
       ) : null}
       <div>
@@ -187,7 +188,7 @@ export function MetadataEditor({ id, rows, onChange }: MetadataEditorProps) {
           disabled={rows.length >= LIMITS.maxMetadataKeys}
           aria-describedby={check.tooMany ? tooManyId : undefined}
         >
-          {t("metadataEditor.add")}
+          {i18n.t("metadataEditor.add")}
         </Button>
       </div>
     </fieldset>

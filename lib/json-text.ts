@@ -3,7 +3,7 @@
  * small scanner so every browser reports the same line, column and reason (engines word and place
  * their errors differently, and some give no position at all).
  */
-import { type SchemaProblem, schemaProblem } from "./settings";
+import { type SchemaProblem, schemaProblem } from "./schema-problem";
 
 export type JsonSyntaxReason =
   | "unexpected_end"

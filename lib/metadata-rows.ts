@@ -2,7 +2,13 @@
  * Metadata as a person edits it: rows of a key and a typed value, kept as typed (nothing is lost while a
  * number is half written), turned into the contract's `Metadata` with every problem tied to its row.
  */
-import { LIMITS, type Metadata, type MetadataValue } from "./api/contract";
+import type { Metadata, MetadataValue } from "./api/contract";
+import {
+  LIMITS,
+  type MetadataKeyLengthProblem,
+  metadataKeyLengthProblem,
+  tooManyMetadataKeys,
+} from "./api/limits";
 
 export const METADATA_VALUE_TYPES = ["string", "number", "boolean", "null"] as const;
 export type MetadataValueType = (typeof METADATA_VALUE_TYPES)[number];
@@ -16,7 +22,7 @@ export interface MetadataRow {
   value: string;
 }
 
-export type MetadataKeyProblem = "key_empty" | "key_too_long" | "key_duplicate";
+export type MetadataKeyProblem = MetadataKeyLengthProblem | "key_duplicate";
 export type MetadataValueProblem = "string_too_long" | "number_invalid";
 
 export interface MetadataRowErrors {
@@ -87,15 +93,14 @@ export function checkMetadataRows(rows: readonly MetadataRow[]): MetadataCheck {
     count++;
     const errors: MetadataRowErrors = {};
     const key = row.key.trim();
-    if (key === "") errors.key = "key_empty";
-    else if (key.length > LIMITS.maxMetadataKeyLength) errors.key = "key_too_long";
-    else if (seen.has(key)) errors.key = "key_duplicate";
+    const keyProblem = metadataKeyLengthProblem(key) ?? (seen.has(key) ? "key_duplicate" : undefined);
+    if (keyProblem) errors.key = keyProblem;
     seen.add(key);
     const value = valueProblem(row);
     if (value) errors.value = value;
     if (errors.key || errors.value) check.rows[row.id] = errors;
   }
-  check.tooMany = count > LIMITS.maxMetadataKeys;
+  check.tooMany = tooManyMetadataKeys(count);
   return check;
 }
 

@@ -6,7 +6,7 @@
  * expressions, local `$ref`s that point nowhere, an unsupported `$schema`).
  */
 import { type JsonSyntaxError, parseJsonText } from "./json-text";
-import { type SchemaProblem, schemaProblem } from "./settings";
+import { type SchemaProblem, schemaProblem } from "./schema-problem";
 
 export type SchemaIssueKind =
   | "schema_not_object"

@@ -1,24 +1,7 @@
-import { storage } from "wxt/utils/storage";
-import {
-  coerceSettings,
-  DEFAULT_SETTINGS,
-  migrateSettingsV1toV2,
-  SETTINGS_VERSION,
-  Settings,
-  type SettingsV1,
-} from "./settings";
+import { coerceSettings, Settings } from "./settings";
+import { settingsItem } from "./settings-item";
 
-/**
- * Settings live in `storage.local` only (the API key must never sync), versioned for migrations:
- * v1 `{baseUrl, apiKey, defaultPrompt, defaultTemperature}`; v2 adds `presets` and `defaultPresetId`.
- */
-export const settingsItem = storage.defineItem<Settings>("local:settings", {
-  fallback: DEFAULT_SETTINGS,
-  version: SETTINGS_VERSION,
-  migrations: {
-    2: (v1: SettingsV1) => migrateSettingsV1toV2(v1),
-  },
-});
+export { settingsItem };
 
 /** The stored settings, always usable: invalid fields fall back to their defaults. */
 export async function readSettings(): Promise<Settings> {

@@ -6,15 +6,15 @@
 import type { z } from "zod";
 import { i18n } from "#i18n";
 import { LIMITS } from "../../lib/api/contract";
-import { checkSchemaText, type JsonSyntaxError, type SchemaTextCheck } from "../../lib/json-text";
+import { checkSchemaText, type SchemaTextCheck } from "../../lib/json-text";
 import {
   MAX_PRESETS,
   PRESET_NAME_MAX,
   type Preset,
-  type SchemaProblem,
   Settings,
   BaseUrl as SettingsBaseUrl,
 } from "../../lib/settings";
+import { jsonSyntaxMessage, schemaProblemMessage } from "../json-schema-messages";
 
 export interface PresetDraft {
   id: string;
@@ -79,25 +79,6 @@ export function parseTemperatureText(text: string): number {
 export function baseUrlError(baseUrl: string): string | undefined {
   if (baseUrl.trim() === "") return i18n.t("errors.baseUrlEmpty");
   return SettingsBaseUrl.safeParse(baseUrl).success ? undefined : i18n.t("errors.baseUrl");
-}
-
-export function jsonSyntaxMessage(error: JsonSyntaxError): string {
-  const reason = {
-    unexpected_end: i18n.t("json.unexpectedEnd"),
-    expected_value: i18n.t("json.expectedValue"),
-    expected_property_name: i18n.t("json.expectedPropertyName"),
-    expected_colon: i18n.t("json.expectedColon"),
-    expected_comma_or_brace: i18n.t("json.expectedCommaOrBrace"),
-    expected_comma_or_bracket: i18n.t("json.expectedCommaOrBracket"),
-    expected_end: i18n.t("json.expectedEnd"),
-    bad_string: i18n.t("json.badString"),
-    bad_number: i18n.t("json.badNumber"),
-  }[error.reason];
-  return i18n.t("json.syntaxError", { line: error.line, column: error.column, reason });
-}
-
-export function schemaProblemMessage(problem: SchemaProblem): string {
-  return problem === "not_object" ? i18n.t("errors.schemaNotObject") : i18n.t("errors.schemaNotObjectSchema");
 }
 
 /** The message a schema check shows, or `undefined` when the text is empty or valid. */

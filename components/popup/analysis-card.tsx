@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { i18n } from "#i18n";
 import type { CachedAnalysis } from "../../lib/db/schema";
 import { siteOf } from "../../lib/links";
 import { safeHref } from "../../lib/markdown";
@@ -6,7 +7,6 @@ import { MarkdownView } from "../markdown-view";
 import { formatDate } from "./format-date";
 import { hideBrokenImage } from "./hide-broken-image";
 import { JsonContentView } from "./json-content-view";
-import { t } from "./messages";
 
 /** A score from 0 to 1 as a whole percentage. */
 function percent(score: number): number {
@@ -24,7 +24,7 @@ export function AnalysisCard({ record }: { record: CachedAnalysis }) {
   const title = analysis.title || analysis.url || record.analysisId;
   const byline = [
     site,
-    analysis.author ? t("popup.result.author", { author: analysis.author }) : "",
+    analysis.author ? i18n.t("popup.result.author", { author: analysis.author }) : "",
     analysis.publishedDate ? formatDate(analysis.publishedDate) : "",
   ].filter(Boolean);
   const metadata = Object.entries(record.metadata ?? {});
@@ -69,25 +69,25 @@ export function AnalysisCard({ record }: { record: CachedAnalysis }) {
         </div>
         {analysis.score !== undefined ? (
           <p className="analysis-card__score">
-            {t("popup.result.score", { score: percent(analysis.score) })}
+            {i18n.t("popup.result.score", { score: percent(analysis.score) })}
           </p>
         ) : null}
       </header>
       {image ? (
         <img className="analysis-card__image" src={image} alt="" loading="lazy" onError={hideBrokenImage} />
       ) : null}
-      {record.partial ? <p className="analysis-card__note">{t("popup.result.partial")}</p> : null}
-      <section className="analysis-card__text" aria-label={t("popup.result.text")}>
+      {record.partial ? <p className="analysis-card__note">{i18n.t("popup.result.partial")}</p> : null}
+      <section className="analysis-card__text" aria-label={i18n.t("popup.result.text")}>
         {record.textContent ? (
           <MarkdownView text={record.textContent} topHeadingLevel={4} />
         ) : (
-          <p className="analysis-card__note">{t("popup.result.noText")}</p>
+          <p className="analysis-card__note">{i18n.t("popup.result.noText")}</p>
         )}
       </section>
       {record.jsonContent ? <JsonContentView value={record.jsonContent} /> : null}
       {metadata.length > 0 ? (
-        <section className="analysis-card__metadata" aria-label={t("popup.result.metadata")}>
-          <h4>{t("popup.result.metadata")}</h4>
+        <section className="analysis-card__metadata" aria-label={i18n.t("popup.result.metadata")}>
+          <h4>{i18n.t("popup.result.metadata")}</h4>
           <dl>
             {metadata.map(([key, value]) => (
               <div key={key}>

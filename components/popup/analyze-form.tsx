@@ -1,7 +1,7 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
 import { i18n } from "#i18n";
 import { type AnalyzeInput, analyzeInputFromDraft } from "../../lib/analyze-input";
-import { LIMITS } from "../../lib/api/contract";
+import { LIMITS } from "../../lib/api/limits";
 import type { PopupDraft } from "../../lib/popup-draft";
 import type { Preset } from "../../lib/settings";
 import { JsonSchemaEditor } from "../json-schema-editor";
@@ -10,7 +10,6 @@ import { Button } from "../ui/button";
 import { ErrorMessage } from "../ui/error-message";
 import { TemperatureField } from "../ui/temperature-field";
 import { TextArea } from "../ui/text-area";
-import { t } from "./messages";
 import { PresetPicker } from "./preset-picker";
 import { RecentPrompts } from "./recent-prompts";
 import type { DraftChange } from "./use-popup-draft";
@@ -113,7 +112,7 @@ export function AnalyzeForm({
   return (
     <form
       className="analyze-form"
-      aria-label={t("popup.form.label")}
+      aria-label={i18n.t("popup.form.label")}
       onSubmit={onSubmit}
       onKeyDown={onKeyDown}
       noValidate
@@ -137,8 +136,8 @@ export function AnalyzeForm({
       <TextArea
         ref={promptRef}
         id={PROMPT_ID}
-        label={t("popup.form.prompt")}
-        hint={t("popup.form.promptHint")}
+        label={i18n.t("popup.form.prompt")}
+        hint={i18n.t("popup.form.promptHint")}
         error={promptError}
         rows={4}
         value={draft.prompt}
@@ -159,10 +158,10 @@ export function AnalyzeForm({
             aria-controls={draft.structured ? SCHEMA_ID : undefined}
             onChange={(event) => edit({ structured: event.currentTarget.checked })}
           />
-          <span>{t("popup.form.structured")}</span>
+          <span>{i18n.t("popup.form.structured")}</span>
         </label>
         <p id="structured-hint" className="ll-field__hint">
-          {t("popup.form.structuredHint")}
+          {i18n.t("popup.form.structuredHint")}
         </p>
       </div>
       {draft.structured ? (
@@ -170,7 +169,7 @@ export function AnalyzeForm({
           id={SCHEMA_ID}
           value={draft.schemaText}
           onChange={(schemaText) => edit({ schemaText })}
-          error={attempted && problems.schema === "missing" ? t("popup.form.schemaMissing") : undefined}
+          error={attempted && problems.schema === "missing" ? i18n.t("popup.form.schemaMissing") : undefined}
         />
       ) : null}
       <div id={METADATA_ID}>
@@ -187,7 +186,7 @@ export function AnalyzeForm({
           disabled={blockedReason !== undefined || starting}
           aria-describedby={blockedReason ? BLOCKED_ID : undefined}
         >
-          {starting ? t("popup.form.starting") : t("popup.form.analyze")}
+          {starting ? i18n.t("popup.form.starting") : i18n.t("popup.form.analyze")}
         </Button>
         {blockedReason ? (
           <p id={BLOCKED_ID} className="analyze-form__blocked">
@@ -195,7 +194,7 @@ export function AnalyzeForm({
           </p>
         ) : null}
       </div>
-      {attempted && !result.ok ? <ErrorMessage>{t("popup.form.fixFields")}</ErrorMessage> : null}
+      {attempted && !result.ok ? <ErrorMessage>{i18n.t("popup.form.fixFields")}</ErrorMessage> : null}
       {startError ? (
         <div role="alert">
           <ErrorMessage>{startError}</ErrorMessage>

@@ -1,5 +1,5 @@
+import { i18n } from "#i18n";
 import type { ApiErrorInit } from "../../lib/api/errors";
-import { t } from "./messages";
 
 export interface JobErrorView {
   message: string;
@@ -33,36 +33,37 @@ export function describeJobError(
     seconds === undefined
       ? undefined
       : seconds > 0
-        ? t("popup.error.retrying", { seconds })
-        : t("popup.error.retryingNow");
+        ? i18n.t("popup.error.retrying", { seconds })
+        : i18n.t("popup.error.retryingNow");
   const requestId = error.requestId;
 
   if (error.status === 401) {
     return {
-      message: t("popup.error.unauthorized"),
-      hint: t("popup.error.unauthorizedHint"),
+      message: i18n.t("popup.error.unauthorized"),
+      hint: i18n.t("popup.error.unauthorizedHint"),
       showOptions: true,
     };
   }
   if (error.status === 402) {
     return {
-      message: t("popup.error.noCredits"),
-      hint: t("popup.error.noCreditsHint"),
+      message: i18n.t("popup.error.noCredits"),
+      hint: i18n.t("popup.error.noCreditsHint"),
       requestId,
       showOptions: true,
     };
   }
   if (error.status === 429 && seconds !== undefined) {
-    const message = seconds > 0 ? t("popup.error.rateLimited", { seconds }) : t("popup.error.rateLimitedNow");
+    const message =
+      seconds > 0 ? i18n.t("popup.error.rateLimited", { seconds }) : i18n.t("popup.error.rateLimitedNow");
     return { message, requestId, showOptions: false };
   }
   if (error.status === 0 && (error.code === "network_error" || error.code === "timeout")) {
     const message =
       error.code === "timeout"
-        ? t("popup.error.timeout", { url: baseUrl })
-        : t("popup.error.unreachable", { url: baseUrl });
-    return { message, hint: t("popup.error.unreachableHint"), retry, showOptions: true };
+        ? i18n.t("popup.error.timeout", { url: baseUrl })
+        : i18n.t("popup.error.unreachable", { url: baseUrl });
+    return { message, hint: i18n.t("popup.error.unreachableHint"), retry, showOptions: true };
   }
-  const status = error.status > 0 ? `${t("popup.error.status", { status: error.status })}: ` : "";
+  const status = error.status > 0 ? `${i18n.t("popup.error.status", { status: error.status })}: ` : "";
   return { message: `${status}${error.message}`, retry, requestId, showOptions: false };
 }

@@ -1,8 +1,8 @@
 import { useLiveQuery } from "dexie-react-hooks";
+import { i18n } from "#i18n";
 import { db } from "../../lib/db/database";
 import { recordsForPage } from "../../lib/db/records";
 import { EarlierAnalysisItem } from "./earlier-analysis-item";
-import { t } from "./messages";
 
 /** The cache's other analyses of this page, newest first (live: new ones appear as they arrive). */
 export function EarlierAnalyses({ pageUrl, exclude }: { pageUrl: string; exclude: readonly string[] }) {
@@ -11,7 +11,7 @@ export function EarlierAnalyses({ pageUrl, exclude }: { pageUrl: string; exclude
   if (earlier.length === 0) return null;
   return (
     <section className="earlier" aria-labelledby="earlier-heading">
-      <h2 id="earlier-heading">{t("popup.earlier.heading")}</h2>
+      <h2 id="earlier-heading">{i18n.t("popup.earlier.heading")}</h2>
       <ul className="earlier__list">
         {earlier.map((record) => (
           <li key={record.analysisId}>

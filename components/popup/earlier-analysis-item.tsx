@@ -1,8 +1,8 @@
 import { useState } from "react";
+import { i18n } from "#i18n";
 import type { CachedAnalysis } from "../../lib/db/schema";
 import { AnalysisCard } from "./analysis-card";
 import { formatDate } from "./format-date";
-import { t } from "./messages";
 
 const SNIPPET_LENGTH = 90;
 
@@ -23,7 +23,7 @@ export function EarlierAnalysisItem({ record }: { record: CachedAnalysis }) {
       <summary>
         {when ? (
           <span className="earlier__date">
-            {t("popup.earlier.updated", { date: formatDate(when, true) })}
+            {i18n.t("popup.earlier.updated", { date: formatDate(when, true) })}
           </span>
         ) : null}
         <span className="earlier__snippet">{snippet(record)}</span>

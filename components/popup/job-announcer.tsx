@@ -1,18 +1,18 @@
+import { i18n } from "#i18n";
 import type { AnalyzeJob } from "../../lib/db/schema";
-import { t } from "./messages";
 
 function announcement(job: AnalyzeJob | null | undefined): string {
   switch (job?.status) {
     case "queued":
-      return job.retryAt === undefined ? t("popup.job.queued") : t("popup.job.announceRetrying");
+      return job.retryAt === undefined ? i18n.t("popup.job.queued") : i18n.t("popup.job.announceRetrying");
     case "running":
-      return t("popup.job.runningOne");
+      return i18n.t("popup.job.runningOne");
     case "done":
-      return t("popup.job.announceDone");
+      return i18n.t("popup.job.announceDone");
     case "failed":
-      return t("popup.job.announceFailed");
+      return i18n.t("popup.job.announceFailed");
     case "cancelled":
-      return t("popup.job.cancelled");
+      return i18n.t("popup.job.cancelled");
     default:
       return "";
   }

@@ -1,6 +1,6 @@
+import { i18n } from "#i18n";
 import type { ApiErrorInit } from "../../lib/api/errors";
 import { describeJobError } from "./describe-job-error";
-import { t } from "./messages";
 import { OptionsButton } from "./options-button";
 import { useNow } from "./use-now";
 
@@ -25,7 +25,7 @@ export function JobError({ error, baseUrl, retryAt }: JobErrorProps) {
       {view.hint ? <p>{view.hint}</p> : null}
       {view.retry ? <p className="job-error__retry">{view.retry}</p> : null}
       {view.requestId ? (
-        <p className="job-error__meta">{t("popup.error.requestId", { id: view.requestId })}</p>
+        <p className="job-error__meta">{i18n.t("popup.error.requestId", { id: view.requestId })}</p>
       ) : null}
       {view.showOptions ? (
         <div>

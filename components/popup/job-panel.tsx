@@ -1,11 +1,11 @@
 import { useEffect, useRef } from "react";
+import { i18n } from "#i18n";
 import type { AnalyzeJob } from "../../lib/db/schema";
 import { sendCommand } from "../../lib/messaging";
 import { Button } from "../ui/button";
 import { JobError } from "./job-error";
 import { JobProgress } from "./job-progress";
 import { JobResult } from "./job-result";
-import { t } from "./messages";
 
 export interface JobPanelProps {
   job: AnalyzeJob;
@@ -36,12 +36,12 @@ export function JobPanel({ job, baseUrl, windowId }: JobPanelProps) {
 
   return (
     <section ref={ref} className="job" aria-labelledby="job-heading" aria-busy={active}>
-      <h2 id="job-heading">{t("popup.job.heading")}</h2>
+      <h2 id="job-heading">{i18n.t("popup.job.heading")}</h2>
       {active && !waitingToRetry ? <JobProgress job={job} /> : null}
       {job.error && (waitingToRetry || job.status === "failed") ? (
         <JobError error={job.error} baseUrl={baseUrl} retryAt={waitingToRetry ? job.retryAt : undefined} />
       ) : null}
-      {job.status === "cancelled" ? <p>{t("popup.job.cancelled")}</p> : null}
+      {job.status === "cancelled" ? <p>{i18n.t("popup.job.cancelled")}</p> : null}
       {job.status === "done" ? <JobResult job={job} windowId={windowId} /> : null}
       {active ? (
         <div>
@@ -53,7 +53,7 @@ export function JobPanel({ job, baseUrl, windowId }: JobPanelProps) {
               });
             }}
           >
-            {t("popup.job.cancel")}
+            {i18n.t("popup.job.cancel")}
           </Button>
         </div>
       ) : null}

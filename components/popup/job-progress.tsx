@@ -1,15 +1,15 @@
+import { i18n } from "#i18n";
 import type { AnalyzeJob } from "../../lib/db/schema";
-import { t } from "./messages";
 
 /** Where a queued or running job stands. */
 export function JobProgress({ job }: { job: AnalyzeJob }) {
   const { done, total } = job.progress;
   const label =
     job.status === "queued"
-      ? t("popup.job.queued")
+      ? i18n.t("popup.job.queued")
       : total > 1
-        ? t("popup.job.running", { done, total })
-        : t("popup.job.runningOne");
+        ? i18n.t("popup.job.running", { done, total })
+        : i18n.t("popup.job.runningOne");
   return (
     <div className="job-progress">
       <p id={`progress-${job.id}`}>{label}</p>

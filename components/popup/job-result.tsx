@@ -1,9 +1,9 @@
 import { useLiveQuery } from "dexie-react-hooks";
+import { i18n } from "#i18n";
 import { db } from "../../lib/db/database";
 import { recordsByIds } from "../../lib/db/records";
 import type { AnalyzeJob } from "../../lib/db/schema";
 import { AnalysisCard } from "./analysis-card";
-import { t } from "./messages";
 import { OpenSidePanelButton } from "./open-side-panel-button";
 
 /** A finished job: its analyses (live from the cache), the links it could not analyze, and its cost. */
@@ -15,14 +15,14 @@ export function JobResult({ job, windowId }: { job: AnalyzeJob; windowId: number
       {records?.map((record) => (
         <AnalysisCard key={record.analysisId} record={record} />
       ))}
-      {records && ids.length === 0 ? <p>{t("popup.job.noResults")}</p> : null}
+      {records && ids.length === 0 ? <p>{i18n.t("popup.job.noResults")}</p> : null}
       {job.failures.length > 0 ? (
         <div className="ll-notice ll-notice--warning">
-          <p>{t("popup.job.failures")}</p>
+          <p>{i18n.t("popup.job.failures")}</p>
           <ul>
             {job.failures.map((failure) => (
               <li key={failure.link}>
-                {t("popup.job.failure", { link: failure.link, message: failure.message })}
+                {i18n.t("popup.job.failure", { link: failure.link, message: failure.message })}
               </li>
             ))}
           </ul>
@@ -30,12 +30,12 @@ export function JobResult({ job, windowId }: { job: AnalyzeJob; windowId: number
       ) : null}
       <dl className="job-result__usage">
         <div>
-          <dt>{t("popup.job.cost")}</dt>
+          <dt>{i18n.t("popup.job.cost")}</dt>
           <dd data-testid="job-cost">{job.costCredits}</dd>
         </div>
         {job.usageIds.length > 0 ? (
           <div>
-            <dt>{t("popup.job.usage")}</dt>
+            <dt>{i18n.t("popup.job.usage")}</dt>
             <dd>
               {job.usageIds.map((usageId) => (
                 <code key={usageId}>{usageId}</code>

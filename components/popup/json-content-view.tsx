@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
+import { i18n } from "#i18n";
 import { Button } from "../ui/button";
-import { t } from "./messages";
 
 type CopyState = { kind: "idle" } | { kind: "copied" } | { kind: "failed"; message: string };
 
@@ -12,7 +12,7 @@ export function JsonContentView({ value }: { value: Record<string, unknown> }) {
   return (
     <section className="json-content" aria-labelledby={labelId}>
       <div className="json-content__head">
-        <h4 id={labelId}>{t("popup.result.json")}</h4>
+        <h4 id={labelId}>{i18n.t("popup.result.json")}</h4>
         <Button
           size="small"
           onClick={() => {
@@ -23,13 +23,13 @@ export function JsonContentView({ value }: { value: Record<string, unknown> }) {
             );
           }}
         >
-          {t("popup.result.copy")}
+          {i18n.t("popup.result.copy")}
         </Button>
         <span role="status" className="json-content__status">
           {copy.kind === "copied"
-            ? t("popup.result.copied")
+            ? i18n.t("popup.result.copied")
             : copy.kind === "failed"
-              ? t("popup.result.copyFailed", { message: copy.message })
+              ? i18n.t("popup.result.copyFailed", { message: copy.message })
               : ""}
         </span>
       </div>

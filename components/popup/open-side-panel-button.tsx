@@ -1,8 +1,8 @@
 import { useState } from "react";
+import { i18n } from "#i18n";
 import type { SidepanelFocus } from "../../lib/sidepanel-focus";
 import { Button } from "../ui/button";
 import { ErrorMessage } from "../ui/error-message";
-import { t } from "./messages";
 import { openSidePanel } from "./open-side-panel";
 
 export function OpenSidePanelButton({
@@ -21,11 +21,11 @@ export function OpenSidePanelButton({
           // No await before this call: see openSidePanel.
           openSidePanel(windowId, focus).catch((reason: unknown) => {
             const message = reason instanceof Error ? reason.message : String(reason);
-            setError(t("popup.job.sidePanelFailed", { message }));
+            setError(i18n.t("popup.job.sidePanelFailed", { message }));
           });
         }}
       >
-        {t("popup.job.openSidePanel")}
+        {i18n.t("popup.job.openSidePanel")}
       </Button>
       {error ? <ErrorMessage>{error}</ErrorMessage> : null}
     </div>

@@ -1,12 +1,12 @@
 import { browser } from "wxt/browser";
+import { i18n } from "#i18n";
 import { Button } from "../ui/button";
-import { t } from "./messages";
 
 /** Opens the options page (in a tab), where the service URL and the API key are set. */
 export function OptionsButton({ size = "normal" }: { size?: "normal" | "small" }) {
   return (
     <Button size={size} onClick={() => void browser.runtime.openOptionsPage()}>
-      {t("popup.openOptions")}
+      {i18n.t("popup.openOptions")}
     </Button>
   );
 }

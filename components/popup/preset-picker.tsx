@@ -1,6 +1,6 @@
+import { i18n } from "#i18n";
 import type { Preset } from "../../lib/settings";
 import { Field } from "../ui/field";
-import { t } from "./messages";
 
 export interface PresetPickerProps {
   id: string;
@@ -16,7 +16,7 @@ export interface PresetPickerProps {
 export function PresetPicker({ id, presets, defaultPresetId, value, onPick }: PresetPickerProps) {
   const known = presets.some((preset) => preset.id === value);
   return (
-    <Field id={id} label={t("popup.form.preset")}>
+    <Field id={id} label={i18n.t("popup.form.preset")}>
       {(control) => (
         <select
           className="ll-input"
@@ -27,11 +27,11 @@ export function PresetPicker({ id, presets, defaultPresetId, value, onPick }: Pr
           }}
           {...control}
         >
-          <option value="">{t("popup.form.presetCustom")}</option>
+          <option value="">{i18n.t("popup.form.presetCustom")}</option>
           {presets.map((preset) => (
             <option key={preset.id} value={preset.id}>
               {preset.id === defaultPresetId
-                ? t("popup.form.presetDefault", { name: preset.name })
+                ? i18n.t("popup.form.presetDefault", { name: preset.name })
                 : preset.name}
             </option>
           ))}

@@ -1,5 +1,5 @@
+import { i18n } from "#i18n";
 import { Field } from "../ui/field";
-import { t } from "./messages";
 
 const SHOWN_LENGTH = 70;
 
@@ -19,7 +19,7 @@ export function RecentPrompts({
   onPick: (prompt: string) => void;
 }) {
   return (
-    <Field id={id} label={t("popup.form.recent")}>
+    <Field id={id} label={i18n.t("popup.form.recent")}>
       {(control) => (
         <select
           className="ll-input"
@@ -32,7 +32,7 @@ export function RecentPrompts({
           {...control}
         >
           <option value="" disabled>
-            {t("popup.form.recentChoose")}
+            {i18n.t("popup.form.recentChoose")}
           </option>
           {prompts.map((prompt, index) => (
             <option key={prompt} value={index} title={prompt}>

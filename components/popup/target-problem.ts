@@ -1,6 +1,6 @@
+import { i18n } from "#i18n";
 import type { TargetTab } from "../../lib/active-tab";
 import { type LinkProblem, linkProblem, MAX_LINK_LENGTH } from "../../lib/links";
-import { t } from "./messages";
 
 /** Why the target tab can't be analyzed: no tab, an address Linklens can't read, or one the contract refuses. */
 export type TargetProblem = "no_tab" | "no_url" | LinkProblem;
@@ -14,22 +14,24 @@ export function targetProblem(tab: TargetTab | undefined): TargetProblem | null 
 export function targetProblemText(problem: TargetProblem): string {
   switch (problem) {
     case "no_tab":
-      return t("popup.target.noTab");
+      return i18n.t("popup.target.noTab");
     case "no_url":
-      return t("popup.target.noUrl");
+      return i18n.t("popup.target.noUrl");
     case "not_https":
     case "invalid_url":
-      return t("popup.target.notHttps");
+      return i18n.t("popup.target.notHttps");
     case "has_userinfo":
-      return t("popup.target.badUrl", { reason: t("popup.target.userinfo") });
+      return i18n.t("popup.target.badUrl", { reason: i18n.t("popup.target.userinfo") });
     case "too_long":
-      return t("popup.target.badUrl", { reason: t("popup.target.tooLong", { max: MAX_LINK_LENGTH }) });
+      return i18n.t("popup.target.badUrl", {
+        reason: i18n.t("popup.target.tooLong", { max: MAX_LINK_LENGTH }),
+      });
   }
 }
 
 /** The reason shown next to the disabled Analyze button. */
 export function blockedByTargetText(problem: TargetProblem): string {
   return problem === "not_https" || problem === "invalid_url"
-    ? t("popup.form.blockedTarget")
+    ? i18n.t("popup.form.blockedTarget")
     : targetProblemText(problem);
 }

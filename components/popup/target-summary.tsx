@@ -1,7 +1,7 @@
+import { i18n } from "#i18n";
 import type { TargetTab } from "../../lib/active-tab";
 import { safeHref } from "../../lib/markdown";
 import { hideBrokenImage } from "./hide-broken-image";
-import { t } from "./messages";
 import { type TargetProblem, targetProblemText } from "./target-problem";
 
 const TARGET_PROBLEM_ID = "target-problem";
@@ -18,7 +18,7 @@ export function TargetSummary({
   return (
     <section className="target" aria-labelledby="target-heading">
       <h2 id="target-heading" className="ll-visually-hidden">
-        {t("popup.target.heading")}
+        {i18n.t("popup.target.heading")}
       </h2>
       {tab?.url && !problem ? (
         <p className="target__page">
@@ -43,7 +43,9 @@ export function TargetSummary({
           <p>
             <strong>{targetProblemText(problem)}</strong>
           </p>
-          {tab?.url ? <p className="target__url">{t("popup.target.thisTab", { url: tab.url })}</p> : null}
+          {tab?.url ? (
+            <p className="target__url">{i18n.t("popup.target.thisTab", { url: tab.url })}</p>
+          ) : null}
         </div>
       ) : null}
     </section>

@@ -1,22 +1,22 @@
 import { useEffect, useState } from "react";
-import { coerceSettings, type Settings } from "../../lib/settings";
-import { readSettings, watchSettings } from "../../lib/settings-store";
+import type { Settings } from "../../lib/settings";
+import { readTrustedSettings, trustStoredSettings, watchTrustedSettings } from "../../lib/trusted-settings";
 
 /** The stored settings, kept current while the page is open; `undefined` until they are read. */
 export function useSettings(): Settings | undefined {
   const [settings, setSettings] = useState<Settings>();
   useEffect(() => {
     let live = true;
-    readSettings().then(
+    readTrustedSettings().then(
       (value) => {
         if (live) setSettings(value);
       },
       (error: unknown) => {
         console.error("[linklens] could not read the settings", error);
-        if (live) setSettings(coerceSettings(undefined));
+        if (live) setSettings(trustStoredSettings(undefined));
       },
     );
-    const unwatch = watchSettings((value) => {
+    const unwatch = watchTrustedSettings((value) => {
       if (live) setSettings(value);
     });
     return () => {

@@ -1,5 +1,5 @@
 import { i18n } from "#i18n";
-import { LIMITS } from "../../lib/api/contract";
+import { LIMITS } from "../../lib/api/limits";
 import { Field } from "./field";
 
 export interface TemperatureFieldProps {

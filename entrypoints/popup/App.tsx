@@ -1,11 +1,11 @@
 import { useLiveQuery } from "dexie-react-hooks";
 import { useState } from "react";
+import { i18n } from "#i18n";
 import { AnalyzeForm } from "../../components/popup/analyze-form";
 import { EarlierAnalyses } from "../../components/popup/earlier-analyses";
 import { FirstRunPanel } from "../../components/popup/first-run-panel";
 import { JobAnnouncer } from "../../components/popup/job-announcer";
 import { JobPanel } from "../../components/popup/job-panel";
-import { t } from "../../components/popup/messages";
 import { OptionsButton } from "../../components/popup/options-button";
 import { blockedByTargetText, targetProblem } from "../../components/popup/target-problem";
 import { TargetSummary } from "../../components/popup/target-summary";
@@ -20,7 +20,7 @@ import { needsSetup } from "../../lib/first-run";
 import { normalizeLink } from "../../lib/links";
 import { sendCommand } from "../../lib/messaging";
 import { withRecentPrompt } from "../../lib/popup-draft";
-import { presetsDefaultFirst } from "../../lib/settings";
+import { presetsDefaultFirst } from "../../lib/preset-order";
 
 const NO_IDS: readonly string[] = [];
 
@@ -46,7 +46,7 @@ export function App() {
   if (!settings || !draft || target.state === "loading") {
     return (
       <main className="popup">
-        <p role="status">{t("popup.loading")}</p>
+        <p role="status">{i18n.t("popup.loading")}</p>
       </main>
     );
   }
@@ -54,7 +54,7 @@ export function App() {
   const firstRun = needsSetup(settings);
   const header = (
     <header className="popup__header">
-      <h1>{t("popup.title")}</h1>
+      <h1>{i18n.t("popup.title")}</h1>
       {firstRun ? null : <OptionsButton size="small" />}
     </header>
   );
@@ -75,7 +75,7 @@ export function App() {
   const blockedReason = problem
     ? blockedByTargetText(problem)
     : running
-      ? t("popup.form.blockedRunning")
+      ? i18n.t("popup.form.blockedRunning")
       : undefined;
 
   const analyze = (input: AnalyzeInput) => {
@@ -92,7 +92,9 @@ export function App() {
       )
       .catch((error: unknown) => {
         setStartError(
-          t("popup.form.startFailed", { message: error instanceof Error ? error.message : String(error) }),
+          i18n.t("popup.form.startFailed", {
+            message: error instanceof Error ? error.message : String(error),
+          }),
         );
       })
       .finally(() => setStarting(false));

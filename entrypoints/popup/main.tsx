@@ -3,11 +3,10 @@ import "./popup.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { i18n } from "#i18n";
-import { t } from "../../components/popup/messages";
 import { App } from "./App";
 
 document.documentElement.lang = i18n.t("htmlLang");
-document.title = t("popup.documentTitle");
+document.title = i18n.t("popup.documentTitle");
 
 createRoot(document.getElementById("root") as HTMLElement).render(
   <StrictMode>

@@ -7,21 +7,9 @@
  */
 import { z } from "zod";
 import { LINK_PROBLEM_MESSAGES, linkProblem, normalizeLink } from "../links";
+import { LIMITS, tooManyMetadataKeys } from "./limits";
 
-export const LIMITS = {
-  maxLinks: 20,
-  maxPromptLength: 10_000,
-  minTemperature: 0,
-  maxTemperature: 2,
-  maxMetadataKeys: 32,
-  maxMetadataKeyLength: 64,
-  maxMetadataStringLength: 2_000,
-  maxTextContentLength: 200_000,
-  maxJsonContentBytes: 256 * 1024,
-  maxPageSize: 100,
-  defaultPageSize: 10,
-  maxBodyBytes: 1024 * 1024,
-} as const;
+export { LIMITS } from "./limits";
 
 export const API_PREFIX = "/v1";
 
@@ -54,10 +42,13 @@ export const MetadataValue = z
   .meta({ description: "A string (at most 2,000 characters), a finite number, a boolean or null." });
 export type MetadataValue = z.infer<typeof MetadataValue>;
 
-/** Strict metadata, as requests must carry it. */
+/**
+ * Strict metadata, as requests must carry it. Keys follow `metadataKeyLengthProblem` (limits.ts), written as
+ * min/max here so the generated JSON Schema states them.
+ */
 export const Metadata = z
   .record(z.string().min(1).max(LIMITS.maxMetadataKeyLength), MetadataValue)
-  .refine((value) => Object.keys(value).length <= LIMITS.maxMetadataKeys, {
+  .refine((value) => !tooManyMetadataKeys(Object.keys(value).length), {
     message: `must have at most ${LIMITS.maxMetadataKeys} keys`,
   })
   .meta({ id: "Metadata", description: "User-defined flat key-value pairs." });

@@ -1,8 +1,19 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fakeBrowser } from "wxt/testing/fake-browser";
 import { describeJobError } from "../../components/popup/describe-job-error";
+import { useEnglishMessages } from "./helpers/english-messages";
 
 const baseUrl = "https://analysis.example.com";
 const now = 1_000_000;
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  useEnglishMessages();
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describe("describeJobError", () => {
   it("401: the key was refused, the fix is in the settings", () => {
