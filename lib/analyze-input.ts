@@ -2,7 +2,8 @@
  * The popup's draft checked and turned into what `analyze.start` takes: the prompt, the temperature, the
  * metadata and the response format, or the problem of each field that stops it.
  */
-import { LIMITS, type Metadata, type ResponseFormat } from "./api/contract";
+import type { Metadata, ResponseFormat } from "./api/contract";
+import { LIMITS } from "./api/limits";
 import { type MetadataCheck, metadataFromRows } from "./metadata-rows";
 import type { PopupDraft } from "./popup-draft";
 import { checkResponseSchemaText, type ResponseSchemaCheck } from "./schema-check";

@@ -3,12 +3,8 @@
  * and API key). The worker wires it: `browser.runtime.onInstalled.addListener(openOptionsOnFirstInstall)`.
  */
 import { browser } from "wxt/browser";
+import { needsSetup } from "./needs-setup";
 import { readSettings } from "./settings-store";
-
-/** Whether Linklens still needs setting up (no API key saved). */
-export function needsSetup(settings: { apiKey: string }): boolean {
-  return settings.apiKey.trim() === "";
-}
 
 /**
  * Opens the options page when the extension was just installed (not updated, not a browser update)

@@ -18,8 +18,8 @@ import {
   settingsFromDraft,
 } from "../../components/options/settings-form";
 import { WelcomePanel } from "../../components/options/welcome-panel";
-import { needsSetup } from "../../lib/first-run";
 import { requestHostPermission } from "../../lib/host-permission";
+import { needsSetup } from "../../lib/needs-setup";
 import { originNeedingPermission, type Settings } from "../../lib/settings";
 import { readSettings, watchSettings, writeSettings } from "../../lib/settings-store";
 

@@ -16,9 +16,9 @@ import { useTargetTab } from "../../components/popup/use-target-tab";
 import type { AnalyzeInput } from "../../lib/analyze-input";
 import { db } from "../../lib/db/database";
 import { jobById, latestJobForTab } from "../../lib/db/jobs";
-import { needsSetup } from "../../lib/first-run";
 import { normalizeLink } from "../../lib/links";
 import { sendCommand } from "../../lib/messaging";
+import { needsSetup } from "../../lib/needs-setup";
 import { withRecentPrompt } from "../../lib/popup-draft";
 import { presetsDefaultFirst } from "../../lib/preset-order";
 
