@@ -14,6 +14,7 @@ import { hashApiKey } from "../server/store/key-hash";
 import { openPgliteStore } from "../server/store/pglite-store";
 import type { StoredAnalysis } from "../server/store/types";
 import { startFixtureSite } from "../tests/fixtures/site";
+import { measureGeneration } from "./generation";
 import { syntheticAnalyses } from "./synthetic-analyses";
 
 const ROOT = resolve(import.meta.dirname, "..");
@@ -59,6 +60,7 @@ async function load(urlWithIdPlaceholder: string, idsFile: string) {
 }
 
 async function main() {
+  await measureGeneration();
   const dataDir = mkdtempSync(join(tmpdir(), "linklens-bench-"));
   const site = await startFixtureSite();
   try {
