@@ -16,6 +16,7 @@ import { setupKeyboardCommands } from "./keyboard-commands";
 import { createLibrary, libraryCommandHandlers } from "./library";
 import { createNotifier, watchJobsForNotifications } from "./notifications";
 import { createOutbox, OUTBOX_ALARM, outboxCommandHandlers } from "./outbox";
+import { setupPresetMirror } from "./preset-mirror";
 import { readSelectionLinks } from "./selection-links";
 import { clientFromSettings } from "./settings-client";
 import { openSidePanel } from "./side-panel";
@@ -65,6 +66,7 @@ export default defineBackground(() => {
     keepAwake: createKeepAwake(browser.runtime),
   });
   const analyses = createAnalysisReader({ db, getClient: clientFromSettings });
+  const presetMirror = setupPresetMirror({ db, readSettings, watchSettings });
   const outbox = createOutbox({
     db,
     getClient: clientFromSettings,
@@ -89,6 +91,7 @@ export default defineBackground(() => {
     ...libraryCommandHandlers(library),
   });
 
+  void presetMirror.sync();
   void runner.resume();
   void outbox.resume();
   void badge.update();

@@ -16,11 +16,11 @@ import { useTargetTab } from "../../components/popup/use-target-tab";
 import type { AnalyzeInput } from "../../lib/analyze-input";
 import { db } from "../../lib/db/database";
 import { jobById, latestJobForTab } from "../../lib/db/jobs";
+import { listPresets } from "../../lib/db/presets";
 import { normalizeLink } from "../../lib/links";
 import { sendCommand } from "../../lib/messaging";
 import { needsSetup } from "../../lib/needs-setup";
 import { withRecentPrompt } from "../../lib/popup-draft";
-import { presetsDefaultFirst } from "../../lib/preset-order";
 
 const NO_IDS: readonly string[] = [];
 
@@ -30,6 +30,7 @@ export function App() {
   const [draft, updateDraft] = usePopupDraft(settings);
   const [starting, setStarting] = useState(false);
   const [startError, setStartError] = useState<string>();
+  const presets = useLiveQuery(() => listPresets(db));
 
   const tab = target.state === "ready" ? target.tab : undefined;
   const tabUrl = tab?.url;
@@ -41,9 +42,11 @@ export function App() {
     return pageUrl ? ((await latestJobForTab(db, pageUrl)) ?? null) : null;
   }, [storedJobId, pageUrl]);
 
-  useReadyMark(settings !== undefined && draft !== undefined && target.state === "ready");
+  useReadyMark(
+    settings !== undefined && draft !== undefined && presets !== undefined && target.state === "ready",
+  );
 
-  if (!settings || !draft || target.state === "loading") {
+  if (!settings || !draft || !presets || target.state === "loading") {
     return (
       <main className="popup">
         <p role="status">{i18n.t("popup.loading")}</p>
@@ -108,7 +111,7 @@ export function App() {
         <AnalyzeForm
           draft={draft}
           onChange={updateDraft}
-          presets={presetsDefaultFirst(settings)}
+          presets={presets}
           defaultPresetId={settings.defaultPresetId}
           blockedReason={blockedReason}
           starting={starting}

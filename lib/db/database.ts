@@ -1,5 +1,5 @@
 import Dexie, { type DexieOptions, type EntityTable } from "dexie";
-import type { AnalyzeJob, CachedAnalysis, OutboxEntry, Preset, UsageRow } from "./schema";
+import type { AnalyzeJob, CachedAnalysis, OutboxEntry, PresetRow, UsageRow } from "./schema";
 
 export const DATABASE_NAME = "linklens";
 
@@ -7,7 +7,7 @@ export type LinklensDatabase = Dexie & {
   analyses: EntityTable<CachedAnalysis, "analysisId">;
   usage: EntityTable<UsageRow, "usageId">;
   jobs: EntityTable<AnalyzeJob, "id">;
-  presets: EntityTable<Preset, "id">;
+  presets: EntityTable<PresetRow, "id">;
   outbox: EntityTable<OutboxEntry, "seq">;
 };
 

@@ -108,7 +108,12 @@ export interface AnalyzeJob {
   tabUrl?: string;
 }
 
-export interface Preset {
+/**
+ * A preset as the worker copies it from the settings into the `presets` table (see
+ * entrypoints/background/preset-mirror.ts): the settings' preset, its place in the user's list, and
+ * whether it is the default one.
+ */
+export interface PresetRow {
   id: string;
   name: string;
   prompt: string;

@@ -270,3 +270,38 @@ test("the draft (prompt, schema, metadata) survives closing and reopening the po
   await expect(again.metadataType(2)).toHaveValue("number");
   await expect(again.metadataValue(2)).toHaveValue("2");
 });
+
+test("the preset picker lists the presets, default first, follows a change while open, and fills the form", async ({
+  context,
+  service,
+  serviceWorker,
+  fixtureSite,
+  openPopupFor,
+}) => {
+  const summary = { id: "p-summary", name: "Summary", prompt: "Summarize this page.", temperature: 0 };
+  const facts = { id: "p-facts", name: "Facts", prompt: "List the facts of this page.", temperature: 0.7 };
+  await writeSettings(serviceWorker, {
+    baseUrl: service.url,
+    apiKey: TEST_API_KEY,
+    presets: [summary, facts],
+    defaultPresetId: facts.id,
+  });
+  const article = await context.newPage();
+  await openArticle(article, fixtureSite.url(ARTICLE));
+  const popup = await openPopupFor(article);
+  const picker = popup.page.getByRole("combobox", { name: "Preset" });
+  const options = picker.getByRole("option");
+  await expect(options).toHaveText(["Custom prompt", "Facts (default)", "Summary"]);
+
+  await writeSettings(serviceWorker, {
+    baseUrl: service.url,
+    apiKey: TEST_API_KEY,
+    presets: [summary, { ...facts, name: "Key facts" }],
+    defaultPresetId: summary.id,
+  });
+  await expect(options).toHaveText(["Custom prompt", "Summary (default)", "Key facts"]);
+
+  await picker.selectOption({ label: "Key facts" });
+  await expect(popup.prompt).toHaveValue(facts.prompt);
+  await expect(popup.temperature).toHaveValue("0.7");
+});

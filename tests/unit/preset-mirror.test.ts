@@ -1,0 +1,67 @@
+/** The worker's copy of the settings' presets in Dexie, followed through real storage change events. */
+import "fake-indexeddb/auto";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fakeBrowser } from "wxt/testing/fake-browser";
+import { setupPresetMirror } from "../../entrypoints/background/preset-mirror";
+import { createDatabase, type LinklensDatabase } from "../../lib/db/database";
+import { listPresets } from "../../lib/db/presets";
+import { DEFAULT_SETTINGS, type Preset, type Settings } from "../../lib/settings";
+import { readSettings, watchSettings, writeSettings } from "../../lib/settings-store";
+
+const SUMMARY: Preset = { id: "summary", name: "Summary", prompt: "Summarize.", temperature: 0 };
+const FACTS: Preset = {
+  id: "facts",
+  name: "Facts",
+  prompt: "List the facts.",
+  temperature: 0.5,
+  schema: { type: "object", properties: { facts: { type: "array", items: { type: "string" } } } },
+};
+const CRITIQUE: Preset = { id: "critique", name: "Critique", prompt: "Critique it.", temperature: 1 };
+
+const settingsWith = (presets: Preset[], defaultPresetId?: string): Settings => ({
+  ...structuredClone(DEFAULT_SETTINGS),
+  presets,
+  defaultPresetId,
+});
+
+let db: LinklensDatabase;
+let counter = 0;
+beforeEach(() => {
+  fakeBrowser.reset();
+  db = createDatabase(`linklens-presets-test-${++counter}`);
+});
+afterEach(async () => {
+  await db.delete();
+});
+
+describe("the presets table", () => {
+  it("holds the settings' presets once synced, in the user's order, the default one marked", async () => {
+    await writeSettings(settingsWith([SUMMARY, FACTS, CRITIQUE], "facts"));
+    await setupPresetMirror({ db, readSettings, watchSettings }).sync();
+
+    const rows = await db.presets.orderBy("order").toArray();
+    expect(rows).toEqual([
+      { ...SUMMARY, order: 0 },
+      { ...FACTS, order: 1, isDefault: true },
+      { ...CRITIQUE, order: 2 },
+    ]);
+    expect((await listPresets(db)).map((row) => row.id)).toEqual(["facts", "summary", "critique"]);
+  });
+
+  it("follows every change of the settings: added, renamed, reordered, deleted, a new default", async () => {
+    await writeSettings(settingsWith([SUMMARY, FACTS], "summary"));
+    await setupPresetMirror({ db, readSettings, watchSettings }).sync();
+
+    await writeSettings(settingsWith([CRITIQUE, { ...SUMMARY, name: "Short summary" }], "critique"));
+    await vi.waitFor(async () =>
+      expect(await listPresets(db)).toEqual([
+        { ...CRITIQUE, order: 0, isDefault: true },
+        { ...SUMMARY, name: "Short summary", order: 1 },
+      ]),
+    );
+
+    await writeSettings(settingsWith([], undefined));
+    await vi.waitFor(async () => expect(await db.presets.count()).toBe(0));
+    expect(await listPresets(db)).toEqual([]);
+  });
+});
