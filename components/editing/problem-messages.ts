@@ -1,10 +1,10 @@
 /** The editing problems as the user reads them. */
 import { i18n } from "#i18n";
-import { LIMITS } from "../../lib/api/contract";
 import type { ApiErrorInit } from "../../lib/api/errors";
+import { LIMITS } from "../../lib/api/limits";
 import type { JsonContentProblem, TextContentProblem } from "../../lib/editing/edit-patch";
 import type { SchemaViolation } from "../../lib/json-schema-validate";
-import { jsonSyntaxMessage } from "../options/settings-form";
+import { jsonSyntaxMessage } from "../json-schema-messages";
 
 export function textProblemMessage(problem: TextContentProblem): string {
   if (problem.kind === "nul") return i18n.t("editing.textContent.nul");
