@@ -3,7 +3,13 @@
  * answers `{ ok: true, value }` or `{ ok: false, error }` (plain data, never a thrown Error).
  */
 import { browser } from "wxt/browser";
-import type { AnalysisRecord, Metadata, ResponseFormat } from "./api/contract";
+import type {
+  AnalysisRecord,
+  Metadata,
+  PartialAnalysisRecord,
+  RelatedParams,
+  ResponseFormat,
+} from "./api/contract";
 import type { ApiErrorInit } from "./api/errors";
 import type { JobSource } from "./db/schema";
 
@@ -35,6 +41,11 @@ export interface Protocol {
   "job.seen": { request: { jobId?: string }; response: { updated: number } };
   /** GET /v1/analyses, cached, answered as the service sent it. */
   "analysis.refresh": { request: { analysisId: string }; response: AnalysisRecord };
+  /**
+   * GET /v1/analyses/related, answered as the service sent it and cached (as partial records when
+   * `selectFields` is given; `analysis.refresh` then reads one whole).
+   */
+  "related.list": { request: RelatedParams; response: PartialAnalysisRecord[] };
 }
 
 export type CommandName = keyof Protocol;

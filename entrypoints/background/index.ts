@@ -14,9 +14,10 @@ import { setupJobsAlarm } from "./jobs-alarm";
 import { createKeepAwake } from "./keep-awake";
 import { setupKeyboardCommands } from "./keyboard-commands";
 import { createNotifier, watchJobsForNotifications } from "./notifications";
+import { createRelatedLister } from "./related";
 import { readSelectionLinks } from "./selection-links";
 import { clientFromSettings } from "./settings-client";
-import { exposeTestSeam } from "./test-seam";
+import { createRecordSeeder, exposeTestSeam } from "./test-seam";
 
 export default defineBackground(() => {
   // Listeners first, synchronously: a worker woken by a menu click or an alarm must find them registered.
@@ -38,7 +39,11 @@ export default defineBackground(() => {
     watchPresets: watchSettings,
   });
   const shortcuts = setupKeyboardCommands({ analyzeActiveTab: menus.analyzeActiveTab });
-  exposeTestSeam({ handleMenuClick: menus.handleMenuClick, handleCommand: shortcuts.handleCommand });
+  exposeTestSeam({
+    handleMenuClick: menus.handleMenuClick,
+    handleCommand: shortcuts.handleCommand,
+    cacheRecords: createRecordSeeder(db),
+  });
   const { scheduleAlarm } = setupJobsAlarm(browser.alarms, () => runner.runDue());
   browser.runtime.onInstalled.addListener((details) => void openOptionsOnFirstInstall(details));
   const badge = createBadge(db, browser.action ?? browser.browserAction);
@@ -53,6 +58,7 @@ export default defineBackground(() => {
     keepAwake: createKeepAwake(browser.runtime),
   });
   const analyses = createAnalysisReader({ db, getClient: clientFromSettings });
+  const related = createRelatedLister({ db, getClient: clientFromSettings });
 
   setupCommands({
     "connection.test": ({ baseUrl, apiKey }) => testConnection(baseUrl, apiKey),
@@ -66,6 +72,7 @@ export default defineBackground(() => {
       return { updated };
     },
     "analysis.refresh": ({ analysisId }) => analyses.refresh(analysisId),
+    "related.list": (params) => related.list(params),
   });
 
   void runner.resume();
