@@ -37,7 +37,7 @@ export function LibraryRow({ entry, grouped, index, onOpen }: LibraryRowProps) {
         <span className="library-row__meta">
           {entry.host || entry.url}
           {" · "}
-          {formatTime(entry.createdAt)}
+          {formatTime(entry.time)}
           {entry.hasJson ? (
             <span className="library-badge">{i18n.t("sidepanel.library.hasJson")}</span>
           ) : null}

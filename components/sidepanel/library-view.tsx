@@ -22,6 +22,8 @@ import { useSearchRenderedMark } from "./search-timing";
 export interface LibraryViewProps {
   /** Every cached analysis, newest first; `undefined` while loading. */
   entries: LibraryEntry[] | undefined;
+  /** `entries` holds every analysis, not only the newest (see useLibraryEntries). */
+  complete: boolean;
   /** A job's results to show instead of the whole library. */
   focus: SidepanelFocus | null;
   onClearFocus: () => void;
@@ -33,7 +35,14 @@ export interface LibraryViewProps {
 const NO_ENTRIES: LibraryEntry[] = [];
 
 /** Every cached analysis: search as you type, filters, grouping by page, and the virtualized list. */
-export function LibraryView({ entries, focus, onClearFocus, onOpen, toolbarActions }: LibraryViewProps) {
+export function LibraryView({
+  entries,
+  complete,
+  focus,
+  onClearFocus,
+  onOpen,
+  toolbarActions,
+}: LibraryViewProps) {
   const [query, setQuery] = useState("");
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [grouped, setGrouped] = useState(false);
@@ -56,7 +65,7 @@ export function LibraryView({ entries, focus, onClearFocus, onOpen, toolbarActio
 
   const narrowed = query.trim() !== "" || hasActiveFilters(filters);
   let body: ReactNode;
-  if (entries === undefined) {
+  if (entries === undefined || (!complete && shown.length === 0)) {
     body = (
       <p role="status" className="library-state">
         {i18n.t("sidepanel.loading")}
@@ -94,8 +103,8 @@ export function LibraryView({ entries, focus, onClearFocus, onOpen, toolbarActio
       <div className="library__toolbar">
         <h2 id="library-heading">{i18n.t("sidepanel.library.heading")}</h2>
         <p className="library__count" role="status">
-          {entries === undefined
-            ? ""
+          {!complete
+            ? i18n.t("sidepanel.library.loadingAll")
             : narrowed
               ? i18n.t("sidepanel.library.matching", shown.length)
               : i18n.t("sidepanel.library.count", focused.length)}

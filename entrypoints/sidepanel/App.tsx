@@ -5,7 +5,7 @@ import { LibraryView } from "../../components/sidepanel/library-view";
 import { type SectionName, SectionNav } from "../../components/sidepanel/section-nav";
 import { UsageView } from "../../components/sidepanel/usage-view";
 import { useLibraryEntries } from "../../components/sidepanel/use-library-entries";
-import { useReadyMark } from "../../components/sidepanel/use-ready-mark";
+import { useLoadMark } from "../../components/sidepanel/use-load-mark";
 import { useSidepanelFocus } from "../../components/sidepanel/use-sidepanel-focus";
 
 type View = { name: "library" } | { name: "usage" } | { name: "detail"; analysisId: string };
@@ -19,12 +19,13 @@ const LIBRARY: View = { name: "library" };
  * `LibraryView.toolbarActions`.
  */
 export function App() {
-  const entries = useLibraryEntries();
+  const { entries, complete } = useLibraryEntries();
   const { focus, clear: clearFocus } = useSidepanelFocus();
   const [stack, setStack] = useState<View[]>([LIBRARY]);
   const view = stack[stack.length - 1] as View;
   const openedFrom = useRef<string | undefined>(undefined);
-  useReadyMark(entries !== undefined);
+  useLoadMark("ready", entries !== undefined);
+  useLoadMark("complete", complete);
 
   // A job's results were asked for: its one analysis opens at once; several are listed in the library.
   useEffect(() => {
@@ -71,7 +72,13 @@ export function App() {
       </header>
       <main className="sidepanel__main">
         <div hidden={view.name !== "library"} className="sidepanel__library">
-          <LibraryView entries={entries} focus={focus} onClearFocus={clearFocus} onOpen={open} />
+          <LibraryView
+            entries={entries}
+            complete={complete}
+            focus={focus}
+            onClearFocus={clearFocus}
+            onOpen={open}
+          />
         </div>
         {view.name === "detail" ? (
           <AnalysisDetail key={view.analysisId} analysisId={view.analysisId} onBack={back} onOpen={open} />

@@ -15,8 +15,8 @@ export interface LibraryEntry {
   /** Analyses of the same page share it: the normalized URL, else the service's page id, else the analysis id. */
   pageKey: string;
   favicon?: string;
-  /** Epoch ms: `createdAt`, else when it was cached. */
-  createdAt: number;
+  /** Epoch ms of the last change: `updatedAt`, else `createdAt`, else when it was cached. */
+  time: number;
   hasJson: boolean;
   metadata: LibraryMetadata;
   /** Only the fields a `selectFields` listing returned are cached. */
@@ -31,7 +31,7 @@ export interface LibraryEntry {
  * Search looks at the start of long texts only. 10,000 records of full page text would be up to 1 GB of
  * strings; capped, the haystacks stay near 60 MB at worst and a keystroke scans them in a few ms.
  */
-export const TEXT_CAPS = { pageText: 4_000, textContent: 2_000, metadataValue: 200 } as const;
+export const TEXT_CAPS = { pageText: 2_000, textContent: 1_000, metadataValue: 200 } as const;
 
 const SEPARATOR = "\n";
 
@@ -40,7 +40,9 @@ export function toLibraryEntry(row: CachedAnalysis): LibraryEntry {
   const title = analysis.title ?? "";
   const url = analysis.url ?? "";
   const metadata: LibraryMetadata = row.metadata ?? {};
-  const created = row.createdAt ? Date.parse(row.createdAt) : Number.NaN;
+  const time = [row.updatedAt, row.createdAt]
+    .map((value) => (value ? Date.parse(value) : Number.NaN))
+    .find(Number.isFinite);
   const parts = [
     title,
     url,
@@ -55,7 +57,7 @@ export function toLibraryEntry(row: CachedAnalysis): LibraryEntry {
     host: row.host,
     pageKey: row.pageUrl || row.pageId || row.analysisId,
     favicon: analysis.favicon,
-    createdAt: Number.isFinite(created) ? created : row.cachedAt,
+    time: time ?? row.cachedAt,
     hasJson: row.jsonContent !== undefined && Object.keys(row.jsonContent).length > 0,
     metadata,
     partial: row.partial === true,
@@ -64,9 +66,7 @@ export function toLibraryEntry(row: CachedAnalysis): LibraryEntry {
   };
 }
 
-/** Entries of every cached row, newest first (ties by id, so the order is stable). */
+/** Entries of every cached row, newest (last changed) first; ties by id, so the order is stable. */
 export function buildLibraryEntries(rows: readonly CachedAnalysis[]): LibraryEntry[] {
-  return rows
-    .map(toLibraryEntry)
-    .sort((a, b) => b.createdAt - a.createdAt || (a.analysisId < b.analysisId ? 1 : -1));
+  return rows.map(toLibraryEntry).sort((a, b) => b.time - a.time || (a.analysisId < b.analysisId ? 1 : -1));
 }

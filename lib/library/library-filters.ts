@@ -1,4 +1,4 @@
-/** The library's filters: site, date range (local days), has jsonContent, and one metadata key = value. */
+/** The library's filters: site, date range (local days of the last change), has jsonContent, one metadata key = value. */
 import type { LibraryEntry } from "./library-entry";
 
 export type JsonFilter = "any" | "with" | "without";
@@ -57,8 +57,8 @@ export function filterPredicate(filters: LibraryFilters): (entry: LibraryEntry) 
   const value = filters.metadataValue.trim();
   return (entry) => {
     if (filters.site && entry.host !== filters.site) return false;
-    if (from !== undefined && entry.createdAt < from) return false;
-    if (toEnd !== undefined && entry.createdAt >= toEnd) return false;
+    if (from !== undefined && entry.time < from) return false;
+    if (toEnd !== undefined && entry.time >= toEnd) return false;
     if (filters.json === "with" && !entry.hasJson) return false;
     if (filters.json === "without" && entry.hasJson) return false;
     if (key) {
