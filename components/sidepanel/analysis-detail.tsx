@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { i18n } from "#i18n";
 import type { CachedAnalysis } from "../../lib/db/schema";
 import { MarkdownView } from "../markdown-view";
@@ -26,6 +26,14 @@ export function AnalysisDetail({ analysisId, onBack, onOpen, renderActions }: An
   const analysis = record?.analysis ?? {};
   const title = analysis.title || analysis.url || i18n.t("sidepanel.library.untitled");
   const images = analysis.extras?.imageLinks ?? [];
+  // The keyboard focus moves to the title once it is there (the record loads after the view opens).
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const titleFocused = useRef(false);
+  useEffect(() => {
+    if (titleFocused.current || !titleRef.current) return;
+    titleRef.current.focus();
+    titleFocused.current = true;
+  });
 
   return (
     <article className="detail" aria-labelledby="detail-title">
@@ -50,7 +58,7 @@ export function AnalysisDetail({ analysisId, onBack, onOpen, renderActions }: An
                 onError={hideBrokenImage}
               />
             ) : null}
-            <h2 id="detail-title" tabIndex={-1}>
+            <h2 id="detail-title" tabIndex={-1} ref={titleRef}>
               {analysis.url ? (
                 <a
                   href={analysis.url}

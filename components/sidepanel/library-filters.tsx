@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useId, useState } from "react";
 import { i18n } from "#i18n";
 import {
   type LibraryFilters as Filters,
@@ -27,10 +27,11 @@ export function LibraryFilters({
   onGroupedChange,
 }: LibraryFiltersProps) {
   const id = useId();
+  const [open, setOpen] = useState(false);
   const set = <K extends keyof Filters>(key: K, value: Filters[K]) => onChange({ ...filters, [key]: value });
   const keysListId = `${id}-keys`;
   return (
-    <details className="library-filters" open={hasActiveFilters(filters) || undefined}>
+    <details className="library-filters" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>
         {i18n.t("sidepanel.filters.show")}
         {hasActiveFilters(filters) || grouped ? (

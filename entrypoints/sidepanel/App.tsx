@@ -36,17 +36,21 @@ export function App() {
     );
   }, [focus]);
 
-  // The keyboard focus follows the view: a detail's title, or back on the row it was opened from.
+  // Back in the library, the keyboard focus returns to the row the detail was opened from (the list
+  // lays its rows out again once visible, so it may take a frame or two to be there).
   useEffect(() => {
-    if (view.name === "detail") {
-      document.getElementById("detail-title")?.focus();
-    } else if (view.name === "library" && openedFrom.current) {
-      const row = document.querySelector<HTMLElement>(
-        `.library-row[data-analysis-id="${CSS.escape(openedFrom.current)}"]`,
-      );
-      (row ?? document.getElementById("library-search"))?.focus();
-      openedFrom.current = undefined;
-    }
+    const id = openedFrom.current;
+    if (view.name !== "library" || !id) return;
+    openedFrom.current = undefined;
+    let frame = 0;
+    const tryFocus = (attempts: number) => {
+      const row = document.querySelector<HTMLElement>(`.library-row[data-analysis-id="${CSS.escape(id)}"]`);
+      if (row) row.focus();
+      else if (attempts > 0) frame = requestAnimationFrame(() => tryFocus(attempts - 1));
+      else document.getElementById("library-search")?.focus();
+    };
+    tryFocus(10);
+    return () => cancelAnimationFrame(frame);
   }, [view]);
 
   const open = (analysisId: string) => {
