@@ -12,6 +12,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { type BrowserContext, chromium, type Page, type Worker } from "@playwright/test";
+import type {} from "../entrypoints/background/test-seam";
 import type { AnalysisRecord } from "../lib/api/contract";
 import { syntheticAnalyses } from "./synthetic-analyses";
 
@@ -40,7 +41,7 @@ function seedRecords(): AnalysisRecord[] {
 async function seed(worker: Worker, records: AnalysisRecord[]): Promise<void> {
   for (let start = 0; start < records.length; start += BATCH) {
     const batch = records.slice(start, start + BATCH);
-    await worker.evaluate((rows) => (globalThis as any).linklensTest.cacheRecords(rows), batch);
+    await worker.evaluate((rows) => globalThis.linklensTest?.cacheRecords(rows), batch);
   }
 }
 
