@@ -3,7 +3,13 @@
  * answers `{ ok: true, value }` or `{ ok: false, error }` (plain data, never a thrown Error).
  */
 import { browser } from "wxt/browser";
-import type { AnalysisRecord, Metadata, ResponseFormat } from "./api/contract";
+import type {
+  AnalysisRecord,
+  Metadata,
+  PartialAnalysisRecord,
+  RelatedParams,
+  ResponseFormat,
+} from "./api/contract";
 import type { ApiErrorInit } from "./api/errors";
 import type { AnalysisPatch, ConflictChoice, JobSource } from "./db/schema";
 import type { ImportSummary } from "./export/import-json";
@@ -70,6 +76,11 @@ export interface Protocol {
   "analyses.delete": { request: { analysisIds: string[] }; response: DeleteResult };
   /** Undoes a delete (`undo_expired` once its time is over). */
   "analyses.restore": { request: { undoToken: string }; response: RestoreResult };
+  /**
+   * GET /v1/analyses/related, answered as the service sent it and cached (as partial records when
+   * `selectFields` is given; `analysis.refresh` then reads one whole).
+   */
+  "related.list": { request: RelatedParams; response: PartialAnalysisRecord[] };
 }
 
 export type CommandName = keyof Protocol;

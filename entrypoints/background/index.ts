@@ -17,10 +17,11 @@ import { createLibrary, libraryCommandHandlers } from "./library";
 import { createNotifier, watchJobsForNotifications } from "./notifications";
 import { createOutbox, OUTBOX_ALARM, outboxCommandHandlers } from "./outbox";
 import { setupPresetMirror } from "./preset-mirror";
+import { createRelatedLister } from "./related";
 import { readSelectionLinks } from "./selection-links";
 import { clientFromSettings } from "./settings-client";
 import { openSidePanel } from "./side-panel";
-import { exposeTestSeam } from "./test-seam";
+import { createRecordSeeder, exposeTestSeam } from "./test-seam";
 
 export default defineBackground(() => {
   // Listeners first, synchronously: a worker woken by a menu click or an alarm must find them registered.
@@ -45,7 +46,11 @@ export default defineBackground(() => {
     analyzeActiveTab: menus.analyzeActiveTab,
     openLibrary: openSidePanel,
   });
-  exposeTestSeam({ handleMenuClick: menus.handleMenuClick, handleCommand: shortcuts.handleCommand });
+  exposeTestSeam({
+    handleMenuClick: menus.handleMenuClick,
+    handleCommand: shortcuts.handleCommand,
+    cacheRecords: createRecordSeeder(db),
+  });
   const { scheduleAlarm } = setupJobsAlarm(browser.alarms, () => runner.runDue());
   const outboxAlarm = setupJobsAlarm(browser.alarms, () => outbox.runDue(), OUTBOX_ALARM);
   browser.runtime.onInstalled.addListener((details) => void openOptionsOnFirstInstall(details));
@@ -74,6 +79,7 @@ export default defineBackground(() => {
     keepAwake: createKeepAwake(browser.runtime),
   });
   const library = createLibrary({ db });
+  const related = createRelatedLister({ db, getClient: clientFromSettings });
 
   setupCommands({
     "connection.test": ({ baseUrl, apiKey }) => testConnection(baseUrl, apiKey),
@@ -89,6 +95,7 @@ export default defineBackground(() => {
     "analysis.refresh": ({ analysisId }) => analyses.refresh(analysisId),
     ...outboxCommandHandlers(outbox),
     ...libraryCommandHandlers(library),
+    "related.list": (params) => related.list(params),
   });
 
   void presetMirror.sync();

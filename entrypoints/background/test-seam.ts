@@ -6,12 +6,22 @@
  * Shipping it is safe: the worker's global scope is reachable only from the worker itself (and a
  * debugger attached to it), never from web pages, content scripts or other extensions, and the functions
  * do nothing a menu click or a shortcut can't.
+ *
+ * `cacheRecords` lets the side panel's benchmark and e2e tests fill the cache with thousands of records
+ * without thousands of analyze requests. The records are checked against the contract and written with
+ * the same `cacheRecords` the worker uses for the service's answers, so the worker stays the only writer.
  */
+import { z } from "zod";
+import { AnalysisRecord } from "../../lib/api/contract";
+import type { LinklensDatabase } from "../../lib/db/database";
+import { cacheRecords } from "../../lib/db/records";
 import type { MenuClickInfo, MenuClickOutcome, MenuTab } from "./context-menus";
 
 export interface LinklensTestApi {
   handleMenuClick: (info: MenuClickInfo, tab?: MenuTab) => Promise<MenuClickOutcome>;
   handleCommand: (command: string, tab?: MenuTab) => Promise<unknown>;
+  /** Caches whole records as if the service had sent them; answers how many. */
+  cacheRecords: (records: unknown[]) => Promise<number>;
 }
 
 declare global {
@@ -20,4 +30,13 @@ declare global {
 
 export function exposeTestSeam(api: LinklensTestApi): void {
   globalThis.linklensTest = api;
+}
+
+/** The seam's `cacheRecords`: contract-checked records through `cacheRecords` (lib/db/records.ts). */
+export function createRecordSeeder(db: LinklensDatabase): (records: unknown[]) => Promise<number> {
+  return async (records) => {
+    const parsed = z.array(AnalysisRecord).parse(records);
+    await cacheRecords(db, parsed);
+    return parsed.length;
+  };
 }

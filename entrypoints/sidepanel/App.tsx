@@ -1,3 +1,94 @@
+import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { i18n } from "#i18n";
+import { AnalysisDetail } from "../../components/sidepanel/analysis-detail";
+import { LibraryView } from "../../components/sidepanel/library-view";
+import { type SectionName, SectionNav } from "../../components/sidepanel/section-nav";
+import { UsageView } from "../../components/sidepanel/usage-view";
+import { useLibraryEntries } from "../../components/sidepanel/use-library-entries";
+import { useLoadMark } from "../../components/sidepanel/use-load-mark";
+import { useSidepanelFocus } from "../../components/sidepanel/use-sidepanel-focus";
+
+type View = { name: "library" } | { name: "usage" } | { name: "detail"; analysisId: string };
+
+const LIBRARY: View = { name: "library" };
+
+/**
+ * The side panel: the library (every cached analysis), an analysis's detail with its related ones, and
+ * usage. Views stack: opening an analysis pushes it, Back (or Escape) returns to where it was opened.
+ * Edit, delete and export/import plug in through `AnalysisDetail.renderActions` and
+ * `LibraryView.toolbarActions`.
+ */
 export function App() {
-  return <main>Linklens library</main>;
+  const { entries, complete } = useLibraryEntries();
+  const { focus, clear: clearFocus } = useSidepanelFocus();
+  const [stack, setStack] = useState<View[]>([LIBRARY]);
+  const view = stack[stack.length - 1] as View;
+  const openedFrom = useRef<string | undefined>(undefined);
+  useLoadMark("ready", entries !== undefined);
+  useLoadMark("complete", complete);
+
+  // A job's results were asked for: its one analysis opens at once; several are listed in the library.
+  useEffect(() => {
+    if (!focus) return;
+    const [only] = focus.analysisIds;
+    setStack(
+      focus.analysisIds.length === 1 && only ? [LIBRARY, { name: "detail", analysisId: only }] : [LIBRARY],
+    );
+  }, [focus]);
+
+  // Back in the library, the keyboard focus returns to the row the detail was opened from (the list
+  // lays its rows out again once visible, so it may take a frame or two to be there).
+  useEffect(() => {
+    const id = openedFrom.current;
+    if (view.name !== "library" || !id) return;
+    openedFrom.current = undefined;
+    let frame = 0;
+    const tryFocus = (attempts: number) => {
+      const row = document.querySelector<HTMLElement>(`.library-row[data-analysis-id="${CSS.escape(id)}"]`);
+      if (row) row.focus();
+      else if (attempts > 0) frame = requestAnimationFrame(() => tryFocus(attempts - 1));
+      else document.getElementById("library-search")?.focus();
+    };
+    tryFocus(10);
+    return () => cancelAnimationFrame(frame);
+  }, [view]);
+
+  const open = (analysisId: string) => {
+    if (view.name === "library") openedFrom.current = analysisId;
+    setStack((current) => [...current, { name: "detail", analysisId }]);
+  };
+  const back = () => setStack((current) => (current.length > 1 ? current.slice(0, -1) : [LIBRARY]));
+  const showSection = (section: SectionName) => setStack([section === "usage" ? { name: "usage" } : LIBRARY]);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === "Escape" && view.name === "detail" && !event.defaultPrevented) {
+      event.preventDefault();
+      back();
+    }
+  };
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape anywhere in the panel leaves the detail view
+    <div className="sidepanel" onKeyDown={onKeyDown}>
+      <header className="sidepanel__header">
+        <h1>{i18n.t("sidepanel.title")}</h1>
+        <SectionNav current={view.name === "usage" ? "usage" : "library"} onSelect={showSection} />
+      </header>
+      <main className="sidepanel__main">
+        <div hidden={view.name !== "library"} className="sidepanel__library">
+          <LibraryView
+            entries={entries}
+            complete={complete}
+            focus={focus}
+            onClearFocus={clearFocus}
+            onOpen={open}
+          />
+        </div>
+        {view.name === "detail" ? (
+          <AnalysisDetail key={view.analysisId} analysisId={view.analysisId} onBack={back} onOpen={open} />
+        ) : null}
+        {view.name === "usage" ? <UsageView /> : null}
+      </main>
+    </div>
+  );
 }

@@ -1,0 +1,184 @@
+import { type ReactNode, useEffect, useRef } from "react";
+import { i18n } from "#i18n";
+import type { CachedAnalysis } from "../../lib/db/schema";
+import { MarkdownView } from "../markdown-view";
+import { Button } from "../ui/button";
+import { ErrorMessage } from "../ui/error-message";
+import { formatTime } from "./format-time";
+import { hideBrokenImage } from "./hide-broken-image";
+import { ImageGallery } from "./image-gallery";
+import { MetadataList } from "./metadata-list";
+import { PageText } from "./page-text";
+import { RelatedPanel } from "./related-panel";
+import { useWholeRecord } from "./use-whole-record";
+
+export interface AnalysisDetailProps {
+  analysisId: string;
+  onBack: () => void;
+  onOpen: (analysisId: string) => void;
+  /** More actions on this analysis (edit, delete), shown next to Refresh. */
+  renderActions?: (record: CachedAnalysis) => ReactNode;
+}
+
+/** One analysis, read-only: the page it is about, the analysis text, JSON, metadata, times; then related ones. */
+export function AnalysisDetail({ analysisId, onBack, onOpen, renderActions }: AnalysisDetailProps) {
+  const { record, refresh, run } = useWholeRecord(analysisId);
+  const analysis = record?.analysis ?? {};
+  const title = analysis.title || analysis.url || i18n.t("sidepanel.library.untitled");
+  const images = analysis.extras?.imageLinks ?? [];
+  // The keyboard focus moves to the title once it is there (the record loads after the view opens).
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const titleFocused = useRef(false);
+  useEffect(() => {
+    if (titleFocused.current || !titleRef.current) return;
+    titleRef.current.focus();
+    titleFocused.current = true;
+  });
+
+  return (
+    <article className="detail" aria-labelledby="detail-title">
+      <div className="detail__nav">
+        <Button size="small" onClick={onBack}>
+          <span aria-hidden="true">←</span> {i18n.t("sidepanel.detail.back")}
+        </Button>
+      </div>
+
+      {record === undefined ? (
+        <p role="status">{i18n.t("sidepanel.loading")}</p>
+      ) : (
+        <>
+          <header className="detail__header">
+            {analysis.favicon ? (
+              <img
+                className="detail__icon"
+                src={analysis.favicon}
+                alt=""
+                width={20}
+                height={20}
+                onError={hideBrokenImage}
+              />
+            ) : null}
+            <h2 id="detail-title" tabIndex={-1} ref={titleRef}>
+              {analysis.url ? (
+                <a
+                  href={analysis.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  title={i18n.t("sidepanel.detail.openPage")}
+                >
+                  {title}
+                </a>
+              ) : record === null ? (
+                analysisId
+              ) : (
+                title
+              )}
+            </h2>
+          </header>
+
+          <div role="toolbar" aria-label={i18n.t("sidepanel.detail.actions")} className="detail__actions">
+            <Button
+              size="small"
+              onClick={() => void run()}
+              disabled={refresh.kind === "busy"}
+              aria-describedby="detail-refresh-hint"
+            >
+              {i18n.t("sidepanel.detail.refresh")}
+            </Button>
+            {record ? renderActions?.(record) : null}
+            <span id="detail-refresh-hint" className="ll-visually-hidden">
+              {i18n.t("sidepanel.detail.refreshHint")}
+            </span>
+          </div>
+          <div role="status" className="detail__status">
+            {refresh.kind === "busy"
+              ? record === null || record.partial
+                ? i18n.t("sidepanel.detail.loadingWhole")
+                : i18n.t("sidepanel.detail.refreshing")
+              : refresh.kind === "done"
+                ? i18n.t("sidepanel.detail.refreshed")
+                : ""}
+          </div>
+          {refresh.kind === "failed" ? (
+            <ErrorMessage>
+              {i18n.t("sidepanel.detail.refreshFailed", { message: refresh.message })}
+            </ErrorMessage>
+          ) : null}
+
+          {record === null ? (
+            refresh.kind === "busy" ? null : (
+              <p>{i18n.t("sidepanel.detail.notCached")}</p>
+            )
+          ) : (
+            <RecordFields record={record} />
+          )}
+          {record && images.length > 0 ? <ImageGallery links={images} /> : null}
+          {record?.analysis?.text ? <PageText text={record.analysis.text} /> : null}
+        </>
+      )}
+
+      <RelatedPanel analysisId={analysisId} onOpen={onOpen} />
+    </article>
+  );
+}
+
+function RecordFields({ record }: { record: CachedAnalysis }) {
+  const analysis = record.analysis ?? {};
+  const facts: [string, ReactNode][] = [];
+  if (record.host) facts.push([i18n.t("sidepanel.detail.site"), record.host]);
+  if (analysis.author) facts.push([i18n.t("sidepanel.detail.author"), analysis.author]);
+  if (analysis.publishedDate)
+    facts.push([i18n.t("sidepanel.detail.published"), formatTime(analysis.publishedDate, false)]);
+  if (analysis.score !== undefined) facts.push([i18n.t("sidepanel.detail.score"), analysis.score.toFixed(2)]);
+  if (record.createdAt) facts.push([i18n.t("sidepanel.detail.created"), formatTime(record.createdAt)]);
+  if (record.updatedAt) facts.push([i18n.t("sidepanel.detail.updated"), formatTime(record.updatedAt)]);
+  facts.push([i18n.t("sidepanel.detail.analysisId"), <code key="id">{record.analysisId}</code>]);
+
+  return (
+    <>
+      {record.partial ? (
+        <p className="ll-notice ll-notice--warning">{i18n.t("sidepanel.detail.partialNote")}</p>
+      ) : null}
+      {record.pending ? (
+        <p className="ll-notice ll-notice--info">{i18n.t("sidepanel.detail.pendingNote")}</p>
+      ) : null}
+      <dl className="detail__facts">
+        {facts.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {analysis.image ? (
+        <img
+          className="detail__lead-image"
+          src={analysis.image}
+          alt={i18n.t("sidepanel.detail.leadImage")}
+          loading="lazy"
+          onError={hideBrokenImage}
+        />
+      ) : null}
+      <section className="detail-section" aria-labelledby="detail-text">
+        <h3 id="detail-text">{i18n.t("sidepanel.detail.textContent")}</h3>
+        {record.textContent ? (
+          <MarkdownView text={record.textContent} topHeadingLevel={4} />
+        ) : (
+          <p className="detail-muted">{i18n.t("sidepanel.detail.noTextContent")}</p>
+        )}
+      </section>
+      {record.jsonContent !== undefined ? (
+        <section className="detail-section" aria-labelledby="detail-json">
+          <h3 id="detail-json">{i18n.t("sidepanel.detail.jsonContent")}</h3>
+          <pre className="detail__json">
+            <code>{JSON.stringify(record.jsonContent, null, 2)}</code>
+          </pre>
+        </section>
+      ) : null}
+      <section className="detail-section" aria-labelledby="detail-metadata">
+        <h3 id="detail-metadata">{i18n.t("sidepanel.detail.metadata")}</h3>
+        <MetadataList metadata={record.metadata ?? {}} />
+      </section>
+    </>
+  );
+}

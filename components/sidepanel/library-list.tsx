@@ -1,0 +1,95 @@
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { type KeyboardEvent, useRef } from "react";
+import { i18n } from "#i18n";
+import type { LibraryRow as Row } from "../../lib/library/page-groups";
+import { LibraryRow } from "./library-row";
+
+export interface LibraryListProps {
+  rows: Row[];
+  onOpen: (analysisId: string) => void;
+}
+
+const ANALYSIS_ROW_HEIGHT = 60;
+const PAGE_ROW_HEIGHT = 34;
+
+/**
+ * The library's rows, virtualized: only the rows in view (and a few around) are in the DOM, so 10,000
+ * analyses scroll as smoothly as ten. Arrow keys, Home and End move between analyses.
+ */
+export function LibraryList({ rows, onOpen }: LibraryListProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (index) => (rows[index]?.kind === "page" ? PAGE_ROW_HEIGHT : ANALYSIS_ROW_HEIGHT),
+    getItemKey: (index) => rows[index]?.key ?? index,
+    overscan: 10,
+  });
+
+  const focusRow = (index: number) => {
+    const target = Math.max(0, Math.min(rows.length - 1, index));
+    const step = target >= index ? 1 : -1;
+    let next = target;
+    while (rows[next]?.kind === "page") next += step;
+    if (!rows[next]) return;
+    virtualizer.scrollToIndex(next, { align: "auto" });
+    const tryFocus = (attempts: number) => {
+      const button = scrollRef.current?.querySelector<HTMLButtonElement>(`button[data-index="${next}"]`);
+      if (button) button.focus();
+      else if (attempts > 0) requestAnimationFrame(() => tryFocus(attempts - 1));
+    };
+    requestAnimationFrame(() => tryFocus(5));
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const current = Number((event.target as HTMLElement).dataset.index);
+    if (!Number.isInteger(current)) return;
+    const moves: Record<string, number> = {
+      ArrowDown: current + 1,
+      ArrowUp: current - 1,
+      Home: 0,
+      End: rows.length - 1,
+      PageDown: current + 10,
+      PageUp: current - 10,
+    };
+    const next = moves[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    focusRow(next);
+  };
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: arrow keys pressed on a row button bubble here
+    <div ref={scrollRef} className="library-list" onKeyDown={onKeyDown}>
+      <ul
+        aria-label={i18n.t("sidepanel.library.list")}
+        className="library-list__inner"
+        style={{ height: virtualizer.getTotalSize() }}
+      >
+        {virtualizer.getVirtualItems().map((item) => {
+          const row = rows[item.index] as Row;
+          return (
+            <li
+              key={item.key}
+              aria-setsize={rows.length}
+              aria-posinset={item.index + 1}
+              className="library-list__item"
+              style={{ height: item.size, transform: `translateY(${item.start}px)` }}
+            >
+              {row.kind === "page" ? (
+                <p className="library-page-group" title={row.url}>
+                  {i18n.t("sidepanel.library.pageGroup", {
+                    title: row.title || row.url || i18n.t("sidepanel.library.untitled"),
+                    count: row.count,
+                  })}
+                </p>
+              ) : (
+                <LibraryRow entry={row.entry} grouped={row.grouped} index={item.index} onOpen={onOpen} />
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

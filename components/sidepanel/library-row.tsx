@@ -1,0 +1,58 @@
+import { i18n } from "#i18n";
+import type { LibraryEntry } from "../../lib/library/library-entry";
+import { formatTime } from "./format-time";
+import { hideBrokenImage } from "./hide-broken-image";
+
+export interface LibraryRowProps {
+  entry: LibraryEntry;
+  grouped: boolean;
+  index: number;
+  onOpen: (analysisId: string) => void;
+}
+
+/** One analysis in the library: favicon, title, site and date, and what it holds. A button that opens it. */
+export function LibraryRow({ entry, grouped, index, onOpen }: LibraryRowProps) {
+  return (
+    <button
+      type="button"
+      className={grouped ? "library-row library-row--grouped" : "library-row"}
+      data-index={index}
+      data-analysis-id={entry.analysisId}
+      onClick={() => onOpen(entry.analysisId)}
+    >
+      {entry.favicon ? (
+        <img
+          className="library-row__icon"
+          src={entry.favicon}
+          alt=""
+          width={16}
+          height={16}
+          onError={hideBrokenImage}
+        />
+      ) : (
+        <span className="library-row__icon" aria-hidden="true" />
+      )}
+      <span className="library-row__text">
+        <span className="library-row__title">{entry.title || i18n.t("sidepanel.library.untitled")}</span>
+        <span className="library-row__meta">
+          {entry.host || entry.url}
+          {" · "}
+          {formatTime(entry.time)}
+          {entry.hasJson ? (
+            <span className="library-badge">{i18n.t("sidepanel.library.hasJson")}</span>
+          ) : null}
+          {entry.partial ? (
+            <span className="library-badge" title={i18n.t("sidepanel.library.partialHint")}>
+              {i18n.t("sidepanel.library.partial")}
+            </span>
+          ) : null}
+          {entry.pending ? (
+            <span className="library-badge library-badge--warning">
+              {i18n.t("sidepanel.library.pending")}
+            </span>
+          ) : null}
+        </span>
+      </span>
+    </button>
+  );
+}

@@ -1,0 +1,131 @@
+import { type ReactNode, useDeferredValue, useMemo, useState } from "react";
+import { i18n } from "#i18n";
+import type { LibraryEntry } from "../../lib/library/library-entry";
+import {
+  applyFilters,
+  type LibraryFilters as Filters,
+  hasActiveFilters,
+  metadataKeys,
+  NO_FILTERS,
+  siteCounts,
+} from "../../lib/library/library-filters";
+import { createLibrarySearch } from "../../lib/library/library-search";
+import { analysisRows, pageGroupRows } from "../../lib/library/page-groups";
+import type { SidepanelFocus } from "../../lib/sidepanel-focus";
+import { Button } from "../ui/button";
+import { FocusBanner } from "./focus-banner";
+import { LibraryFilters } from "./library-filters";
+import { LibraryList } from "./library-list";
+import { SearchBox } from "./search-box";
+import { useSearchRenderedMark } from "./search-timing";
+
+export interface LibraryViewProps {
+  /** Every cached analysis, newest first; `undefined` while loading. */
+  entries: LibraryEntry[] | undefined;
+  /** `entries` holds every analysis, not only the newest (see useLibraryEntries). */
+  complete: boolean;
+  /** A job's results to show instead of the whole library. */
+  focus: SidepanelFocus | null;
+  onClearFocus: () => void;
+  onOpen: (analysisId: string) => void;
+  /** Library-wide actions (export, import) shown in the toolbar next to the count. */
+  toolbarActions?: ReactNode;
+}
+
+const NO_ENTRIES: LibraryEntry[] = [];
+
+/** Every cached analysis: search as you type, filters, grouping by page, and the virtualized list. */
+export function LibraryView({
+  entries,
+  complete,
+  focus,
+  onClearFocus,
+  onOpen,
+  toolbarActions,
+}: LibraryViewProps) {
+  const [query, setQuery] = useState("");
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [grouped, setGrouped] = useState(false);
+  // The field follows every keystroke at once; the list follows as soon as it can.
+  const deferredQuery = useDeferredValue(query);
+
+  const all = entries ?? NO_ENTRIES;
+  const focused = useMemo(() => {
+    if (!focus) return all;
+    const ids = new Set(focus.analysisIds);
+    return all.filter((entry) => ids.has(entry.analysisId));
+  }, [all, focus]);
+  const search = useMemo(() => createLibrarySearch(focused), [focused]);
+  const searched = useMemo(() => search.search(deferredQuery), [search, deferredQuery]);
+  const shown = useMemo(() => applyFilters(searched, filters), [searched, filters]);
+  const rows = useMemo(() => (grouped ? pageGroupRows(shown) : analysisRows(shown)), [grouped, shown]);
+  const sites = useMemo(() => siteCounts(all), [all]);
+  const keys = useMemo(() => metadataKeys(all), [all]);
+  useSearchRenderedMark(deferredQuery);
+
+  const narrowed = query.trim() !== "" || hasActiveFilters(filters);
+  let body: ReactNode;
+  if (entries === undefined || (!complete && shown.length === 0)) {
+    body = (
+      <p role="status" className="library-state">
+        {i18n.t("sidepanel.loading")}
+      </p>
+    );
+  } else if (focused.length === 0 && !focus) {
+    body = <p className="library-state">{i18n.t("sidepanel.library.empty")}</p>;
+  } else if (shown.length === 0) {
+    body = (
+      <div className="library-state">
+        <p>
+          {focus && focused.length === 0
+            ? i18n.t("sidepanel.focus.none")
+            : i18n.t("sidepanel.library.noMatch")}
+        </p>
+        {narrowed ? (
+          <Button
+            size="small"
+            onClick={() => {
+              setQuery("");
+              setFilters(NO_FILTERS);
+            }}
+          >
+            {i18n.t("sidepanel.library.clearAll")}
+          </Button>
+        ) : null}
+      </div>
+    );
+  } else {
+    body = <LibraryList rows={rows} onOpen={onOpen} />;
+  }
+
+  return (
+    <section className="library" aria-labelledby="library-heading">
+      <div className="library__toolbar">
+        <h2 id="library-heading">{i18n.t("sidepanel.library.heading")}</h2>
+        <p className="library__count" role="status">
+          {!complete
+            ? i18n.t("sidepanel.library.loadingAll")
+            : narrowed
+              ? i18n.t("sidepanel.library.matching", shown.length)
+              : i18n.t("sidepanel.library.count", focused.length)}
+        </p>
+        {toolbarActions ? (
+          <div role="toolbar" aria-label={i18n.t("sidepanel.library.toolbar")} className="library__actions">
+            {toolbarActions}
+          </div>
+        ) : null}
+      </div>
+      {focus ? <FocusBanner focus={focus} onShowAll={onClearFocus} /> : null}
+      <SearchBox value={query} onChange={setQuery} />
+      <LibraryFilters
+        filters={filters}
+        onChange={setFilters}
+        sites={sites}
+        metadataKeys={keys}
+        grouped={grouped}
+        onGroupedChange={setGrouped}
+      />
+      {body}
+    </section>
+  );
+}

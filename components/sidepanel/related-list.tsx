@@ -1,0 +1,64 @@
+import { i18n } from "#i18n";
+import type { PartialAnalysisRecord } from "../../lib/api/contract";
+import { Button } from "../ui/button";
+import { formatTime } from "./format-time";
+
+export interface RelatedListProps {
+  records: PartialAnalysisRecord[];
+  page: number;
+  onOpen: (analysisId: string) => void;
+}
+
+const SNIPPET_LENGTH = 200;
+
+/**
+ * One page of related analyses, showing what each record carries: a record listed with chosen fields
+ * shows those fields only (its id stands in for a missing title); "Open" reads the rest.
+ */
+export function RelatedList({ records, page, onOpen }: RelatedListProps) {
+  if (records.length === 0) return <p className="detail-muted">{i18n.t("sidepanel.related.none")}</p>;
+  return (
+    <ol className="related-list" aria-label={i18n.t("sidepanel.related.results", { page })}>
+      {records.map((record) => {
+        const title = record.analysis?.title || record.analysis?.url || record.analysisId;
+        const fields = Object.keys(record).filter((key) => key !== "analysisId");
+        return (
+          <li key={record.analysisId} className="related-item" data-analysis-id={record.analysisId}>
+            <div className="related-item__head">
+              <span className="related-item__title">{title}</span>
+              <Button
+                size="small"
+                aria-label={i18n.t("sidepanel.related.openLabel", { title })}
+                onClick={() => onOpen(record.analysisId)}
+              >
+                {i18n.t("sidepanel.related.open")}
+              </Button>
+            </div>
+            {record.analysis?.url ? <p className="related-item__url">{record.analysis.url}</p> : null}
+            <p className="related-item__meta">
+              {i18n.t("sidepanel.related.fieldsShown", { fields: fields.join(", ") || "analysisId" })}
+              {record.updatedAt ? ` · ${formatTime(record.updatedAt)}` : ""}
+            </p>
+            {record.textContent ? (
+              <p className="related-item__snippet">
+                {record.textContent.length > SNIPPET_LENGTH
+                  ? `${record.textContent.slice(0, SNIPPET_LENGTH)}…`
+                  : record.textContent}
+              </p>
+            ) : null}
+            {record.metadata && Object.keys(record.metadata).length > 0 ? (
+              <p className="related-item__data">
+                <code>{JSON.stringify(record.metadata)}</code>
+              </p>
+            ) : null}
+            {record.jsonContent ? (
+              <p className="related-item__data">
+                <code>{JSON.stringify(record.jsonContent).slice(0, SNIPPET_LENGTH)}</code>
+              </p>
+            ) : null}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
