@@ -5,28 +5,11 @@
  */
 import type { Page } from "@playwright/test";
 import { createApiClient } from "../../lib/api/client";
-import type { AnalyzeJob, CachedAnalysis } from "../../lib/db/schema";
-import type { CommandResult } from "../../lib/messaging";
+import type { CachedAnalysis } from "../../lib/db/schema";
 import { expectNoSeriousViolations } from "./axe";
+import { analyze, readRow } from "./extension-data";
 import { expect, TEST_API_KEY, test } from "./fixtures";
 import { writeSettings } from "./popup-page";
-import { readRow } from "./worker-control";
-
-function sendCommand<T>(
-  page: Page,
-  command: string,
-  request: unknown,
-): Promise<CommandResult<never> & { value?: T }> {
-  return page.evaluate(
-    ([name, body]) => {
-      const { chrome } = globalThis as unknown as {
-        chrome: { runtime: { sendMessage(message: unknown): Promise<CommandResult<never>> } };
-      };
-      return chrome.runtime.sendMessage({ linklens: 1, command: name, request: body });
-    },
-    [command, request] as const,
-  );
-}
 
 const schema = {
   type: "object",
@@ -34,16 +17,13 @@ const schema = {
   required: ["summary"],
 };
 
-async function analyze(page: Page, link: string): Promise<string> {
-  const started = await sendCommand<{ jobId: string }>(page, "analyze.start", {
+async function analyzeWithSchema(page: Page, link: string): Promise<string> {
+  const job = await analyze(page, {
     links: [link],
     prompt: "Summarize this page.",
-    source: "popup",
     responseFormat: { type: "json_schema", json_schema: { name: "review", schema } },
   });
-  const jobId = started.value?.jobId as string;
-  await expect.poll(async () => (await readRow<AnalyzeJob>(page, "jobs", jobId))?.status).toBe("done");
-  return ((await readRow<AnalyzeJob>(page, "jobs", jobId)) as AnalyzeJob).analysisIds[0] as string;
+  return job.analysisIds[0] as string;
 }
 
 test("edit, save, draft kept across reload, schema and syntax errors, conflict merge, unreachable service", async ({
@@ -54,7 +34,7 @@ test("edit, save, draft kept across reload, schema and syntax errors, conflict m
 }) => {
   await writeSettings(serviceWorker, { baseUrl: service.url, apiKey: TEST_API_KEY });
   const page = await openExtensionPage("editing-harness.html");
-  const analysisId = await analyze(page, fixtureSite.url("/news/article.html"));
+  const analysisId = await analyzeWithSchema(page, fixtureSite.url("/news/article.html"));
   await page.goto(`${page.url().replace(/\?.*$/, "")}?analysisId=${analysisId}`);
 
   const region = page.getByRole("region", { name: "Edit analysis" });

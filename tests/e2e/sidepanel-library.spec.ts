@@ -4,8 +4,8 @@
  */
 import type { Page } from "@playwright/test";
 import type { AnalysisRecord } from "../../lib/api/contract";
+import { seedRecords } from "./extension-data";
 import { expect, test } from "./fixtures";
-import { seedRecords } from "./sidepanel-helpers";
 
 const COUNT = 300;
 const SITES = ["bees.example", "coffee.example", "sea.example"];

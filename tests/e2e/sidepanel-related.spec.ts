@@ -7,8 +7,9 @@
 import type { Page } from "@playwright/test";
 import { createApiClient } from "../../lib/api/client";
 import type { CachedAnalysis } from "../../lib/db/schema";
+import { analyze, readRow, seedRecords } from "./extension-data";
 import { expect, TEST_API_KEY, test } from "./fixtures";
-import { analyze, configure, readRow, seedRecords } from "./sidepanel-helpers";
+import { writeSettings } from "./popup-page";
 
 const GUIDE_SCHEMA = {
   type: "object",
@@ -30,22 +31,22 @@ test("related: paging, page size, both filters, field selection, opening a parti
   openExtensionPage,
 }) => {
   test.setTimeout(180_000);
-  await configure(serviceWorker, service.url);
+  await writeSettings(serviceWorker, { baseUrl: service.url, apiKey: TEST_API_KEY });
   const page = await openExtensionPage("sidepanel.html");
   const many = (n: number) => fixtureSite.url(`/many/${n}.html`);
 
-  const first = await analyze(page, serviceWorker, {
+  const first = await analyze(page, {
     links: [many(1), many(25)],
     prompt: "What is this page about?",
     metadata: { batch: "one" },
   });
-  await analyze(page, serviceWorker, {
+  await analyze(page, {
     links: [many(49), many(2), many(3)],
     prompt: "What is this page about?",
     metadata: { batch: "two" },
     responseFormat: { type: "json_schema", json_schema: { name: "guide", schema: GUIDE_SCHEMA } },
   });
-  await analyze(page, serviceWorker, {
+  await analyze(page, {
     links: [many(4), many(5)],
     prompt: "What is this page about?",
     metadata: { batch: "three" },
@@ -170,7 +171,7 @@ test("related: an analysis the service does not know gives a readable 404", asyn
   service,
   openExtensionPage,
 }) => {
-  await configure(serviceWorker, service.url);
+  await writeSettings(serviceWorker, { baseUrl: service.url, apiKey: TEST_API_KEY });
   await seedRecords(serviceWorker, [
     {
       analysisId: "ana_not_on_service",

@@ -1,7 +1,4 @@
-/**
- * Stopping the extension's service worker the way Chromium does when it idles it out, and reading the
- * extension's IndexedDB from one of its pages (which outlives the worker).
- */
+/** Stopping the extension's service worker the way Chromium does when it idles it out. */
 import type { CDPSession, Page } from "@playwright/test";
 
 interface WorkerVersion {
@@ -57,28 +54,4 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promi
     timer = setTimeout(() => reject(new Error(message)), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-/** A row of the extension's `linklens` IndexedDB database, read with the plain IndexedDB API. */
-export function readRow<T>(page: Page, store: string, key: string): Promise<T | undefined> {
-  return page.evaluate(
-    ([storeName, rowKey]) =>
-      new Promise<T | undefined>((resolve, reject) => {
-        const opening = indexedDB.open("linklens");
-        opening.onerror = () => reject(opening.error);
-        opening.onsuccess = () => {
-          const database = opening.result;
-          const reading = database.transaction(storeName).objectStore(storeName).get(rowKey);
-          reading.onsuccess = () => {
-            database.close();
-            resolve(reading.result as T | undefined);
-          };
-          reading.onerror = () => {
-            database.close();
-            reject(reading.error);
-          };
-        };
-      }),
-    [store, key] as const,
-  );
 }

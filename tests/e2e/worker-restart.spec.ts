@@ -2,25 +2,11 @@
  * A job survives the MV3 worker being stopped mid-request: the next start of the worker finds the job
  * still marked running, queues it again and runs it to the end; it never stays stuck "running".
  */
-import type { Page } from "@playwright/test";
 import { createApiClient } from "../../lib/api/client";
 import type { AnalyzeJob } from "../../lib/db/schema";
-import type { AnalyzeStartRequest, CommandResult } from "../../lib/messaging";
+import { readRow, sendCommand } from "./extension-data";
 import { expect, TEST_API_KEY, test } from "./fixtures";
-import { readRow, stopExtensionWorker } from "./worker-control";
-
-/** A command from an extension page, as the popup sends it. */
-function sendCommand<T>(
-  page: Page,
-  command: string,
-  request: unknown,
-): Promise<CommandResult<never> & { value?: T }> {
-  return page.evaluate(
-    ([name, body]) =>
-      (globalThis as any).chrome.runtime.sendMessage({ linklens: 1, command: name, request: body }),
-    [command, request] as const,
-  );
-}
+import { stopExtensionWorker } from "./worker-control";
 
 test("a job cut off by a stopped worker is resumed by the worker's next start and finishes", async ({
   serviceWorker,
@@ -48,10 +34,13 @@ test("a job cut off by a stopped worker is resumed by the worker's next start an
   // An extension page outlives the worker: it reads the database and, with a command, wakes the worker.
   const page = await openExtensionPage("sidepanel.html");
   const link = fixtureSite.url("/slow?ms=3000");
-  const request: AnalyzeStartRequest = { links: [link], prompt: "What is this page about?", source: "popup" };
-  const started = await sendCommand<{ jobId: string }>(page, "analyze.start", request);
-  expect(started.ok).toBe(true);
-  const jobId = (started.value as { jobId: string }).jobId;
+  const started = await sendCommand(page, "analyze.start", {
+    links: [link],
+    prompt: "What is this page about?",
+    source: "popup",
+  });
+  if (!started.ok) throw new Error(started.error.message);
+  const { jobId } = started.value;
   const job = () => readRow<AnalyzeJob>(page, "jobs", jobId);
   await expect.poll(async () => (await job())?.status).toBe("running");
 

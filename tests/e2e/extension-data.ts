@@ -1,0 +1,104 @@
+/**
+ * What the end-to-end tests share to reach the extension's data as its own pages do: commands sent from
+ * an extension page, rows read from the extension's IndexedDB (from a page or the worker), records cached
+ * through the worker's test seam (`linklensTest.cacheRecords`: the worker stays the only writer), and an
+ * analysis run to its end.
+ */
+import type { Page, Worker } from "@playwright/test";
+import type { AnalysisRecord } from "../../lib/api/contract";
+import type { AnalyzeJob } from "../../lib/db/schema";
+import type { AnalyzeStartRequest, CommandName, CommandRequest, CommandResult } from "../../lib/messaging";
+import { expect } from "./fixtures";
+
+/** A command sent from extension page `page`, as the popup and the side panel send them. */
+export function sendCommand<K extends CommandName>(
+  page: Page,
+  command: K,
+  request: CommandRequest<K>,
+): Promise<CommandResult<K>> {
+  return page.evaluate(
+    ([name, body]) => {
+      const { chrome } = globalThis as unknown as {
+        chrome: { runtime: { sendMessage(message: unknown): Promise<unknown> } };
+      };
+      return chrome.runtime.sendMessage({ linklens: 1, command: name, request: body });
+    },
+    [command, request] as const,
+  ) as Promise<CommandResult<K>>;
+}
+
+/** A row of the extension's `linklens` database, read with the plain IndexedDB API. */
+export function readRow<T>(
+  target: Page | Worker,
+  store: string,
+  key: string | number,
+): Promise<T | undefined> {
+  // A page and the worker evaluate alike; their types only differ in options not used here.
+  return (target as Worker).evaluate(
+    ([storeName, rowKey]) =>
+      new Promise<T | undefined>((resolve, reject) => {
+        const opening = indexedDB.open("linklens");
+        opening.onerror = () => reject(opening.error);
+        opening.onsuccess = () => {
+          const database = opening.result;
+          const reading = database.transaction(storeName).objectStore(storeName).get(rowKey);
+          reading.onsuccess = () => {
+            database.close();
+            resolve(reading.result as T | undefined);
+          };
+          reading.onerror = () => {
+            database.close();
+            reject(reading.error);
+          };
+        };
+      }),
+    [store, key] as const,
+  );
+}
+
+/** Every row of a store of the extension's `linklens` database. */
+export function readRows<T>(target: Page | Worker, store: string): Promise<T[]> {
+  return (target as Worker).evaluate(
+    (storeName) =>
+      new Promise<T[]>((resolve, reject) => {
+        const opening = indexedDB.open("linklens");
+        opening.onerror = () => reject(opening.error);
+        opening.onsuccess = () => {
+          const database = opening.result;
+          const reading = database.transaction(storeName).objectStore(storeName).getAll();
+          reading.onsuccess = () => {
+            database.close();
+            resolve(reading.result as T[]);
+          };
+          reading.onerror = () => {
+            database.close();
+            reject(reading.error);
+          };
+        };
+      }),
+    store,
+  );
+}
+
+/** Caches records as the worker caches what the service sends (through its test seam). */
+export async function seedRecords(worker: Worker, records: AnalysisRecord[]): Promise<void> {
+  const cached = await worker.evaluate(
+    (rows) =>
+      (
+        globalThis as unknown as { linklensTest: { cacheRecords(rows: unknown[]): Promise<number> } }
+      ).linklensTest.cacheRecords(rows),
+    records,
+  );
+  expect(cached).toBe(records.length);
+}
+
+/** `analyze.start` sent from extension page `page`; answers the job once it is done. */
+export async function analyze(page: Page, request: Omit<AnalyzeStartRequest, "source">): Promise<AnalyzeJob> {
+  const result = await sendCommand(page, "analyze.start", { ...request, source: "popup" });
+  if (!result.ok) throw new Error(`analyze.start failed: ${result.error.message}`);
+  const { jobId } = result.value;
+  await expect
+    .poll(async () => (await readRow<AnalyzeJob>(page, "jobs", jobId))?.status, { timeout: 45_000 })
+    .toBe("done");
+  return (await readRow<AnalyzeJob>(page, "jobs", jobId)) as AnalyzeJob;
+}
