@@ -8,6 +8,11 @@ import { type ServiceProcess, startServiceProcess } from "./service-process";
 export const EXTENSION_PATH = resolve(import.meta.dirname, "../../.output/chrome-mv3");
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const TEST_API_KEY = "lk_test_e2e_key";
+/**
+ * More keys of the same service, one per test that asks for `tenantKey`: a key is a tenant of its own,
+ * so what other tests stored (related analyses, for one) never shows up in that test.
+ */
+const TENANT_KEYS = Array.from({ length: 40 }, (_, index) => `lk_test_tenant_${index}`);
 
 interface Fixtures {
   /** More Chromium switches for this test file (`test.use({ browserArgs: [...] })` or a fixture). */
@@ -16,9 +21,13 @@ interface Fixtures {
   serviceWorker: Worker;
   extensionId: string;
   openExtensionPage: (path: string) => Promise<Page>;
+  /** An API key of the service that no other test uses. */
+  tenantKey: string;
 }
 
 interface WorkerFixtures {
+  /** Hands out the tenant keys, one per test. */
+  nextTenantKey: () => string;
   /** The local HTTPS fixture site (self-signed); the service trusts it. */
   fixtureSite: FixtureSite;
   service: ServiceProcess;
@@ -39,7 +48,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   service: [
     async ({ fixtureSite }, use) => {
       const service = await startServiceProcess({
-        apiKeys: `${TEST_API_KEY}:10000`,
+        apiKeys: [`${TEST_API_KEY}:10000`, ...TENANT_KEYS.map((key) => `${key}:1000`)].join(","),
         args: ["--allow-private-networks", "--ca", fixtureSite.caFile],
       });
       await use(service);
@@ -47,6 +56,23 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     },
     { scope: "worker" },
   ],
+
+  nextTenantKey: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the fixtures argument to be destructured
+    async ({}, use) => {
+      let used = 0;
+      await use(() => {
+        const key = TENANT_KEYS[used++];
+        if (!key) throw new Error(`more than ${TENANT_KEYS.length} tests asked for a tenant key`);
+        return key;
+      });
+    },
+    { scope: "worker" },
+  ],
+
+  tenantKey: async ({ nextTenantKey }, use) => {
+    await use(nextTenantKey());
+  },
 
   browserArgs: [[], { option: true }],
 

@@ -25,13 +25,14 @@ async function listRelated(page: Page) {
 }
 
 test("related: paging, page size, both filters, field selection, opening a partial record", async ({
+  tenantKey,
   serviceWorker,
   service,
   fixtureSite,
   openExtensionPage,
 }) => {
   test.setTimeout(180_000);
-  await writeSettings(serviceWorker, { baseUrl: service.url, apiKey: TEST_API_KEY });
+  await writeSettings(serviceWorker, { baseUrl: service.url, apiKey: tenantKey });
   const page = await openExtensionPage("sidepanel.html");
   const many = (n: number) => fixtureSite.url(`/many/${n}.html`);
 
@@ -119,7 +120,7 @@ test("related: paging, page size, both filters, field selection, opening a parti
   await page.getByRole("button", { name: "Remove jsonContent filter row 1" }).click();
 
   // An analysis made elsewhere with the same key (another device): on the service, not in this cache.
-  const elsewhere = await createApiClient({ baseUrl: service.url, apiKey: TEST_API_KEY }).analyzeLinks({
+  const elsewhere = await createApiClient({ baseUrl: service.url, apiKey: tenantKey }).analyzeLinks({
     link: [many(26)],
     prompt: "What is this page about?",
     metadata: { batch: "elsewhere" },
