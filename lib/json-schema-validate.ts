@@ -6,6 +6,7 @@
  * not, local $ref); other keywords (format, if/then/else, unevaluated*) are left to the service, which
  * checks every edit again before storing it.
  */
+import { sameJson } from "./same-json";
 
 export type SchemaViolationKind =
   | "type"
@@ -284,19 +285,4 @@ function resolveRef(root: Schema, ref: string): unknown {
 
 function escapePointer(key: string): string {
   return key.replace(/~/g, "~0").replace(/\//g, "~1");
-}
-
-/** Deep JSON equality, key order ignored (as `enum`, `const` and `uniqueItems` compare). */
-export function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const keysA = Object.keys(a);
-  const keysB = Object.keys(b);
-  if (keysA.length !== keysB.length) return false;
-  return keysA.every(
-    (key) =>
-      Object.hasOwn(b, key) &&
-      sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
-  );
 }

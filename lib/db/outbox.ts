@@ -4,6 +4,7 @@
  */
 import type { AnalysisRecord } from "../api/contract";
 import type { ApiErrorInit } from "../api/errors";
+import { sameJson } from "../same-json";
 import type { LinklensDatabase } from "./database";
 import { cacheRecords, EDITABLE_FIELDS, editableFieldsOf } from "./records";
 import type { AnalysisPatch, CachedAnalysis, OutboxEntry } from "./schema";
@@ -263,18 +264,4 @@ function dueAgain(entry: OutboxEntry, now: number): OutboxEntry {
   const due: OutboxEntry = { ...entry, state: "pending", nextAttemptAt: now };
   delete due.lastError;
   return due;
-}
-
-function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const keysA = Object.keys(a);
-  const keysB = Object.keys(b);
-  if (keysA.length !== keysB.length) return false;
-  return keysA.every(
-    (key) =>
-      Object.hasOwn(b, key) &&
-      sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
-  );
 }

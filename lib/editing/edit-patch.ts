@@ -5,9 +5,10 @@
  */
 import { type JsonSchemaDocument, LIMITS } from "../api/contract";
 import type { AnalysisPatch } from "../db/schema";
-import { type SchemaViolation, sameJson, validateAgainstSchema } from "../json-schema-validate";
+import { type SchemaViolation, validateAgainstSchema } from "../json-schema-validate";
 import { type JsonSyntaxError, parseJsonText } from "../json-text";
 import { type MetadataCheck, metadataFromRows } from "../metadata-rows";
+import { sameJson } from "../same-json";
 import type { EditableValues, EditDraft } from "./edit-draft";
 
 export type TextContentProblem = { kind: "too_long"; length: number } | { kind: "nul" };
