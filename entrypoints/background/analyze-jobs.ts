@@ -18,6 +18,7 @@ import type { LinklensDatabase } from "../../lib/db/database";
 import { cacheRecords } from "../../lib/db/records";
 import type { AnalyzeJob, AnalyzeJobRequest, JobSource, RejectedLink } from "../../lib/db/schema";
 import { LINK_PROBLEM_MESSAGES, normalizeLink, sortLinks } from "../../lib/links";
+import { createRerunningLoop } from "./rerunning-loop";
 
 export const JOBS_ALARM = "linklens-jobs";
 /** Attempts (runs of a job) before a retryable error fails it. */
@@ -60,8 +61,12 @@ export function createJobRunner(deps: JobRunnerDeps) {
   const newJobId = deps.newJobId ?? (() => `job_${crypto.randomUUID()}`);
   /** The job this worker is running, so `resume` never mistakes it for one a stopped worker left. */
   let active: { id: string; controller: AbortController } | undefined;
-  let pumping: Promise<void> | undefined;
-  let pumpAgain = false;
+  /** Runs due queued jobs one at a time until none is left. */
+  const loop = createRerunningLoop(async () => {
+    for (let job = await nextDueJob(); job; job = await nextDueJob()) await runJob(job.id);
+    await scheduleNextAlarm();
+  }, "the job loop");
+  const pump = loop.run;
   let resumed: Promise<void> | undefined;
 
   function changed() {
@@ -102,28 +107,6 @@ export function createJobRunner(deps: JobRunnerDeps) {
     changed();
     if (!error) void pump();
     return job.id;
-  }
-
-  /** Runs due queued jobs one at a time until none is left; concurrent calls share one loop. */
-  function pump(): Promise<void> {
-    if (pumping) {
-      pumpAgain = true;
-      return pumping;
-    }
-    pumping = (async () => {
-      try {
-        do {
-          pumpAgain = false;
-          for (let job = await nextDueJob(); job; job = await nextDueJob()) await runJob(job.id);
-          await scheduleNextAlarm();
-        } while (pumpAgain);
-      } catch (error) {
-        console.error("linklens: the job loop failed", error);
-      } finally {
-        pumping = undefined;
-      }
-    })();
-    return pumping;
   }
 
   async function nextDueJob(): Promise<AnalyzeJob | undefined> {
@@ -323,7 +306,7 @@ export function createJobRunner(deps: JobRunnerDeps) {
     if (!cancelled) return false;
     if (active?.id === jobId) active.controller.abort();
     changed();
-    if (!pumping) await scheduleNextAlarm();
+    if (!loop.isRunning()) await scheduleNextAlarm();
     return true;
   }
 
@@ -334,7 +317,7 @@ export function createJobRunner(deps: JobRunnerDeps) {
     runDue: pump,
     cancel,
     /** Settles when the runner has nothing left to do now (for tests and callers that must wait). */
-    whenIdle: (): Promise<void> => pumping ?? Promise.resolve(),
+    whenIdle: loop.whenIdle,
   };
 }
 

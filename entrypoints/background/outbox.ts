@@ -26,6 +26,7 @@ import {
 } from "../../lib/db/outbox";
 import type { AnalysisPatch, ConflictChoice, OutboxEntry } from "../../lib/db/schema";
 import type { CommandHandlers } from "../../lib/messaging";
+import { createRerunningLoop } from "./rerunning-loop";
 
 export const OUTBOX_ALARM = "linklens-outbox";
 export const RETRY_BASE_MS = 5_000;
@@ -58,8 +59,14 @@ export function createOutbox(deps: OutboxDeps) {
   const now = deps.now ?? Date.now;
   /** Entries this worker has a request out for, so `resume` never mistakes them for a stopped worker's. */
   const inFlight = new Set<number>();
-  let pumping: Promise<void> | undefined;
-  let pumpAgain = false;
+  /** Sends the due edits until none is left. */
+  const loop = createRerunningLoop(async () => {
+    for (let due = await dueHeads(db, now()); due.length > 0; due = await dueHeads(db, now())) {
+      await Promise.all(due.map((entry) => send(entry.seq)));
+    }
+    await deps.scheduleAlarm(await nextAttemptTime(db));
+  }, "the outbox loop");
+  const pump = loop.run;
 
   /** Writes the edit (shown at once, pending) and starts sending; returns its `seq`. */
   async function save(analysisId: string, patch: AnalysisPatch, baseUpdatedAt: string): Promise<number> {
@@ -70,30 +77,6 @@ export function createOutbox(deps: OutboxDeps) {
     );
     void pump();
     return seq;
-  }
-
-  /** Sends the due edits until none is left; concurrent calls share one loop. */
-  function pump(): Promise<void> {
-    if (pumping) {
-      pumpAgain = true;
-      return pumping;
-    }
-    pumping = (async () => {
-      try {
-        do {
-          pumpAgain = false;
-          for (let due = await dueHeads(db, now()); due.length > 0; due = await dueHeads(db, now())) {
-            await Promise.all(due.map((entry) => send(entry.seq)));
-          }
-          await deps.scheduleAlarm(await nextAttemptTime(db));
-        } while (pumpAgain);
-      } catch (error) {
-        console.error("linklens: the outbox loop failed", error);
-      } finally {
-        pumping = undefined;
-      }
-    })();
-    return pumping;
   }
 
   async function send(seq: number): Promise<void> {
@@ -199,7 +182,7 @@ export function createOutbox(deps: OutboxDeps) {
     discard,
     retryNow,
     /** Settles when the outbox has nothing left to send now (for tests and callers that must wait). */
-    whenIdle: (): Promise<void> => pumping ?? Promise.resolve(),
+    whenIdle: loop.whenIdle,
   };
 }
 
