@@ -1,29 +1,8 @@
-/**
- * axe on every page a user meets, in the states that matter (empty, filled, with a result, with an
- * error), in the light and the dark theme: no serious or critical violation.
- */
-import type { Page } from "@playwright/test";
 import { expectNoSeriousViolations } from "./axe";
-import { test as base, expect, TEST_API_KEY } from "./fixtures";
+import { expect, TEST_API_KEY } from "./fixtures";
 import { OptionsPage } from "./options-page";
-import { PopupPage, writeSettings } from "./popup-page";
-import { clickToolbarAction, freePort, toolbarActionArgs } from "./toolbar-action";
-
-const test = base.extend<{ debugPort: number; openPopupFor: (page: Page) => Promise<PopupPage> }>({
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the fixtures argument to be destructured
-  debugPort: async ({}, use) => {
-    await use(await freePort());
-  },
-  browserArgs: async ({ debugPort }, use) => {
-    await use(toolbarActionArgs(debugPort));
-  },
-  openPopupFor: async ({ debugPort, extensionId, serviceWorker, openExtensionPage }, use) => {
-    await use(async (page) => {
-      const tabId = await clickToolbarAction(page, { debugPort, extensionId, serviceWorker });
-      return new PopupPage(await openExtensionPage(`popup.html?tabId=${tabId}`));
-    });
-  },
-});
+import { test } from "./popup-fixtures";
+import { writeSettings } from "./popup-page";
 
 test.use({ ignoreHTTPSErrors: true });
 

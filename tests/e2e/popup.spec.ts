@@ -5,26 +5,10 @@
  * `popup.html?tabId=N`, the test seam of lib/active-tab.ts.
  */
 import type { Page } from "@playwright/test";
-import { test as base, expect, TEST_API_KEY } from "./fixtures";
-import { PopupPage, readSidepanelFocus, readStoredDraft, writeSettings } from "./popup-page";
+import { expect, TEST_API_KEY } from "./fixtures";
+import { test } from "./popup-fixtures";
+import { readSidepanelFocus, readStoredDraft, writeSettings } from "./popup-page";
 import { startServiceProcess } from "./service-process";
-import { clickToolbarAction, freePort, toolbarActionArgs } from "./toolbar-action";
-
-const test = base.extend<{ debugPort: number; openPopupFor: (page: Page) => Promise<PopupPage> }>({
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the fixtures argument to be destructured
-  debugPort: async ({}, use) => {
-    await use(await freePort());
-  },
-  browserArgs: async ({ debugPort }, use) => {
-    await use(toolbarActionArgs(debugPort));
-  },
-  openPopupFor: async ({ debugPort, extensionId, serviceWorker, openExtensionPage }, use) => {
-    await use(async (page) => {
-      const tabId = await clickToolbarAction(page, { debugPort, extensionId, serviceWorker });
-      return new PopupPage(await openExtensionPage(`popup.html?tabId=${tabId}`));
-    });
-  },
-});
 
 test.use({ ignoreHTTPSErrors: true });
 

@@ -3,7 +3,6 @@
  * its state in fake-indexeddb. Only the clock and the alarm are stand-ins.
  */
 import "fake-indexeddb/auto";
-import { createServer } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createJobRunner, JOB_WAKE_MS, MAX_JOB_ATTEMPTS } from "../../entrypoints/background/analyze-jobs";
 import { createApiClient } from "../../lib/api/client";
@@ -12,6 +11,8 @@ import { recordsByIds, recordsForPage } from "../../lib/db/records";
 import type { AnalyzeJob } from "../../lib/db/schema";
 import { startFixtureSite } from "../fixtures/site";
 import { KEY, startTestService, type TestService } from "../server/helpers/service";
+import { closedPortUrl } from "./helpers/closed-port";
+import { jobRow } from "./helpers/job-rows";
 
 const POOR_KEY = "lk_test_poor";
 const PROMPT = "What is this page about?";
@@ -29,7 +30,7 @@ beforeAll(async () => {
       { key: POOR_KEY, credits: 1 },
     ],
   });
-  closedUrl = `http://127.0.0.1:${await closedPort()}`;
+  closedUrl = await closedPortUrl();
 }, 60_000);
 afterAll(async () => {
   await service?.close();
@@ -44,15 +45,6 @@ beforeEach(() => {
 afterEach(async () => {
   await db.delete();
 });
-
-/** A port nothing listens on: requests to it fail at once, like a stopped service. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /** A runner whose client goes to `target` (switchable), recording the links of every POST /v1/links. */
 function setup(initial: { baseUrl?: string; apiKey?: string; onChange?: () => void } = {}) {
@@ -403,23 +395,14 @@ describe("analyze jobs against the reference service", { timeout: 60_000 }, () =
 
   it("resumes once per worker: the browser's startup event after the worker's own start sends nothing twice", async () => {
     const { runner, sent, clock } = setup();
-    await db.jobs.add({
-      id: "job_started_twice",
-      status: "running",
-      source: "popup",
-      request: { links: [site.url("/news/article.html")], prompt: PROMPT },
-      rejected: [],
-      duplicates: 0,
-      progress: { done: 0, total: 1 },
-      chunksDone: 0,
-      analysisIds: [],
-      failures: [],
-      usageIds: [],
-      costCredits: 0,
-      attempts: 1,
-      createdAt: clock.now,
-      updatedAt: clock.now,
-    });
+    await db.jobs.add(
+      jobRow("job_started_twice", "running", {
+        request: { links: [site.url("/news/article.html")], prompt: PROMPT },
+        attempts: 1,
+        createdAt: clock.now,
+        updatedAt: clock.now,
+      }),
+    );
 
     await Promise.all([runner.resume(), runner.resume()]);
     await runner.resume();
@@ -429,24 +412,15 @@ describe("analyze jobs against the reference service", { timeout: 60_000 }, () =
 
   it("fails a job clearly when the worker stopped during it too many times", async () => {
     const { runner, sent, clock } = setup();
-    await db.jobs.add({
-      id: "job_crashing",
-      status: "running",
-      source: "popup",
-      request: { links: [site.url("/news/article.html")], prompt: PROMPT },
-      rejected: [],
-      duplicates: 0,
-      progress: { done: 0, total: 1 },
-      chunksDone: 0,
-      analysisIds: [],
-      failures: [],
-      usageIds: [],
-      costCredits: 0,
-      attempts: 3,
-      interruptions: 2,
-      createdAt: clock.now,
-      updatedAt: clock.now,
-    });
+    await db.jobs.add(
+      jobRow("job_crashing", "running", {
+        request: { links: [site.url("/news/article.html")], prompt: PROMPT },
+        attempts: 3,
+        interruptions: 2,
+        createdAt: clock.now,
+        updatedAt: clock.now,
+      }),
+    );
     await runner.resume();
     const job = await jobOf("job_crashing");
     expect(job.status).toBe("failed");

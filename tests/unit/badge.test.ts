@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { BADGE_FAILED_COLOR, createBadge } from "../../entrypoints/background/badge";
 import { createDatabase, type LinklensDatabase } from "../../lib/db/database";
 import { markFailuresSeen } from "../../lib/db/jobs";
-import type { AnalyzeJob, JobStatus } from "../../lib/db/schema";
+import { jobRow } from "./helpers/job-rows";
 
 let db: LinklensDatabase;
 let counter = 0;
@@ -28,26 +28,6 @@ function fakeAction() {
   };
 }
 
-function job(id: string, status: JobStatus): AnalyzeJob {
-  return {
-    id,
-    status,
-    source: "popup",
-    request: { links: ["https://example.com/"], prompt: "Summarize" },
-    rejected: [],
-    duplicates: 0,
-    progress: { done: 0, total: 1 },
-    chunksDone: 0,
-    analysisIds: [],
-    failures: [],
-    usageIds: [],
-    costCredits: 0,
-    attempts: 0,
-    createdAt: 1,
-    updatedAt: 1,
-  };
-}
-
 describe("the action badge", () => {
   it("counts queued and running jobs, shows ! for an unseen failure, and clears when all is seen", async () => {
     const action = fakeAction();
@@ -55,11 +35,11 @@ describe("the action badge", () => {
     await badge.update();
     expect(action.state.text).toBe("");
 
-    await db.jobs.bulkAdd([job("a", "queued"), job("b", "running"), job("c", "done")]);
+    await db.jobs.bulkAdd([jobRow("a", "queued"), jobRow("b", "running"), jobRow("c", "done")]);
     await badge.update();
     expect(action.state.text).toBe("2");
 
-    await db.jobs.bulkPut([job("a", "done"), job("b", "failed")]);
+    await db.jobs.bulkPut([jobRow("a", "done"), jobRow("b", "failed")]);
     await badge.update();
     expect(action.state).toEqual({ text: "!", color: BADGE_FAILED_COLOR });
 

@@ -9,30 +9,10 @@ import {
   parseJobNotificationId,
   watchJobsForNotifications,
 } from "../../entrypoints/background/notifications";
-import type { AnalyzeJob, JobStatus } from "../../lib/db/schema";
+import type { AnalyzeJob } from "../../lib/db/schema";
 import { sidepanelFocusItem } from "../../lib/sidepanel-focus";
 import { useEnglishMessages } from "./helpers/english-messages";
-
-function job(id: string, status: JobStatus, fields: Partial<AnalyzeJob> = {}): AnalyzeJob {
-  return {
-    id,
-    status,
-    source: "context-selection",
-    request: { links: ["https://a.example/"], prompt: "Summarize" },
-    rejected: [],
-    duplicates: 0,
-    progress: { done: 0, total: 1 },
-    chunksDone: 0,
-    analysisIds: [],
-    failures: [],
-    usageIds: [],
-    costCredits: 0,
-    attempts: 0,
-    createdAt: 1,
-    updatedAt: 1,
-    ...fields,
-  };
-}
+import { jobRow } from "./helpers/job-rows";
 
 const notHttps = (link: string) => ({ link, problem: "not_https" as const });
 
@@ -48,14 +28,14 @@ afterEach(() => {
 
 describe("messages", () => {
   it("count the links analyzed, failed and skipped", () => {
-    const done = job("j1", "done", {
+    const done = jobRow("j1", "done", {
       analysisIds: ["a1", "a2", "a3"],
       rejected: [notHttps("http://x.example/"), notHttps("http://y.example/")],
       duplicates: 4,
     });
     expect(jobDoneMessage(done)).toBe("3 links analyzed; 2 skipped (not https)");
 
-    const mixed = job("j2", "done", {
+    const mixed = jobRow("j2", "done", {
       analysisIds: ["a1"],
       failures: [{ link: "https://gone.example/", code: "fetch_failed", message: "404" }],
       rejected: [{ link: "https://u:p@x.example/", problem: "has_userinfo" }],
@@ -67,11 +47,11 @@ describe("messages", () => {
 
   it("give a failed job's readable error, and what was analyzed before it", () => {
     const error = { status: 402, code: "insufficient_credits", message: "not enough credits left" };
-    expect(jobFailedMessage(job("j1", "failed", { error }))).toBe("Not enough credits left");
-    expect(jobFailedMessage(job("j1", "failed", { error, analysisIds: ["a1", "a2"] }))).toBe(
+    expect(jobFailedMessage(jobRow("j1", "failed", { error }))).toBe("Not enough credits left");
+    expect(jobFailedMessage(jobRow("j1", "failed", { error, analysisIds: ["a1", "a2"] }))).toBe(
       "Not enough credits left; 2 links were analyzed before that",
     );
-    expect(jobFailedMessage(job("j1", "failed"))).toBe("Something went wrong.");
+    expect(jobFailedMessage(jobRow("j1", "failed", {}))).toBe("Something went wrong.");
   });
 });
 
@@ -80,7 +60,7 @@ describe("createNotifier", () => {
     vi.spyOn(fakeBrowser.windows, "getLastFocused").mockResolvedValue({ id: 8 } as never);
     const notifier = createNotifier({ getJob: async () => undefined });
 
-    await notifier.notifyJobDone(job("j1", "done", { analysisIds: ["a1"] }));
+    await notifier.notifyJobDone(jobRow("j1", "done", { analysisIds: ["a1"] }));
     await notifier.notifyInfo("Only https pages can be analyzed.");
 
     const shown = await fakeBrowser.notifications.getAll();
@@ -102,7 +82,7 @@ describe("createNotifier", () => {
     const open = vi.fn(async (_options: { windowId: number }) => {});
     Object.assign(fakeBrowser, { sidePanel: { open } });
     const clicked = vi.fn();
-    const done = job("j1", "done", { analysisIds: ["a1", "a2"] });
+    const done = jobRow("j1", "done", { analysisIds: ["a1", "a2"] });
     const notifier = createNotifier({
       getJob: async (id) => (id === "j1" ? done : undefined),
       onJobNotificationClicked: clicked,
@@ -133,9 +113,9 @@ describe("createNotifier", () => {
 describe("watchJobsForNotifications", () => {
   it("notifies each followed job once, when it ends, and never one it does not follow", async () => {
     const jobs = new Map<string, AnalyzeJob>([
-      ["j1", job("j1", "running")],
-      ["j2", job("j2", "queued")],
-      ["popup", job("popup", "done")],
+      ["j1", jobRow("j1", "running", {})],
+      ["j2", jobRow("j2", "queued", {})],
+      ["popup", jobRow("popup", "done", {})],
     ]);
     const notifier = { notifyJobDone: vi.fn(async () => {}), notifyJobFailed: vi.fn(async () => {}) };
     const watcher = watchJobsForNotifications({ getJob: async (id) => jobs.get(id), notifier });
@@ -145,12 +125,12 @@ describe("watchJobsForNotifications", () => {
     await watcher.check();
     expect(notifier.notifyJobDone).not.toHaveBeenCalled();
 
-    jobs.set("j1", job("j1", "done", { analysisIds: ["a1"] }));
+    jobs.set("j1", jobRow("j1", "done", { analysisIds: ["a1"] }));
     await Promise.all([watcher.check(), watcher.check()]);
     expect(notifier.notifyJobDone).toHaveBeenCalledTimes(1);
     expect(notifier.notifyJobDone).toHaveBeenCalledWith(jobs.get("j1"));
 
-    jobs.set("j2", job("j2", "cancelled"));
+    jobs.set("j2", jobRow("j2", "cancelled", {}));
     await watcher.check();
     await watcher.check();
     expect(notifier.notifyJobDone).toHaveBeenCalledTimes(1);
@@ -158,7 +138,9 @@ describe("watchJobsForNotifications", () => {
   });
 
   it("notifies a job that had already failed when it was followed (no valid link)", async () => {
-    const failed = job("j1", "failed", { error: { status: 0, code: "no_valid_links", message: "no link" } });
+    const failed = jobRow("j1", "failed", {
+      error: { status: 0, code: "no_valid_links", message: "no link" },
+    });
     const notifier = { notifyJobDone: vi.fn(async () => {}), notifyJobFailed: vi.fn(async () => {}) };
     const watcher = watchJobsForNotifications({ getJob: async () => failed, notifier });
 
@@ -167,11 +149,11 @@ describe("watchJobsForNotifications", () => {
   });
 
   it("remembers followed jobs across worker restarts", async () => {
-    const jobs = new Map<string, AnalyzeJob>([["j1", job("j1", "running")]]);
+    const jobs = new Map<string, AnalyzeJob>([["j1", jobRow("j1", "running", {})]]);
     const notifier = { notifyJobDone: vi.fn(async () => {}), notifyJobFailed: vi.fn(async () => {}) };
     await watchJobsForNotifications({ getJob: async (id) => jobs.get(id), notifier }).follow("j1");
 
-    jobs.set("j1", job("j1", "done"));
+    jobs.set("j1", jobRow("j1", "done", {}));
     const restarted = watchJobsForNotifications({ getJob: async (id) => jobs.get(id), notifier });
     await restarted.check();
     expect(notifier.notifyJobDone).toHaveBeenCalledTimes(1);

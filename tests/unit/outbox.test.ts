@@ -4,7 +4,6 @@
  * worker stopped mid-request" is a request that reached the service but whose answer never came back.
  */
 import "fake-indexeddb/auto";
-import { createServer } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createOutbox, RETRY_BASE_MS } from "../../entrypoints/background/outbox";
 import { createApiClient } from "../../lib/api/client";
@@ -14,6 +13,7 @@ import { cacheRecords } from "../../lib/db/records";
 import type { CachedAnalysis, OutboxEntry } from "../../lib/db/schema";
 import { startFixtureSite } from "../fixtures/site";
 import { KEY, startTestService, type TestService } from "../server/helpers/service";
+import { closedPortUrl } from "./helpers/closed-port";
 
 let site: Awaited<ReturnType<typeof startFixtureSite>>;
 let service: TestService;
@@ -22,7 +22,7 @@ let closedUrl: string;
 beforeAll(async () => {
   site = await startFixtureSite();
   service = await startTestService({ ca: site.caPem });
-  closedUrl = `http://127.0.0.1:${await closedPort()}`;
+  closedUrl = await closedPortUrl();
 }, 60_000);
 afterAll(async () => {
   await service?.close();
@@ -37,14 +37,6 @@ beforeEach(() => {
 afterEach(async () => {
   await db.delete();
 });
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /** One POST /v1/analyses as the outbox sent it, with what the cache showed at that moment. */
 interface SentUpdate {
