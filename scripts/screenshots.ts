@@ -1,13 +1,15 @@
 /**
- * `npm run screenshot`: writes docs/popup.png, the README's picture of the popup with a result. It runs
- * what the end-to-end tests run: the built extension in Chromium, the reference service and the HTTPS
- * fixture site, and analyzes the fixture site's news article from the popup.
+ * `npm run screenshots`: writes the README's pictures, docs/popup.png (the popup with a result) and
+ * docs/sidepanel.png (the library in the side panel). It runs what the end-to-end tests
+ * run: the built extension in Chromium, the reference service and the HTTPS fixture site; it analyzes
+ * the fixture site's news article from the popup and a few more pages from the side panel.
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { chromium } from "@playwright/test";
+import { analyze } from "../tests/e2e/extension-data";
 import { CHROMIUM_PATH, EXTENSION_PATH } from "../tests/e2e/fixtures";
 import { writeSettings } from "../tests/e2e/popup-page";
 import { startServiceProcess } from "../tests/e2e/service-process";
@@ -15,7 +17,7 @@ import { clickToolbarAction, freePort, toolbarActionArgs } from "../tests/e2e/to
 import { startFixtureSite } from "../tests/fixtures/site";
 
 const ROOT = resolve(import.meta.dirname, "..");
-const OUTPUT = join(ROOT, "docs/popup.png");
+const DOCS = join(ROOT, "docs");
 const API_KEY = "lk_screenshot_key";
 const PROMPT = "When did the tram line open, and what does it connect?";
 
@@ -56,9 +58,21 @@ async function main() {
     await popup.getByRole("button", { name: "Analyze", exact: true }).click();
     await popup.locator("article.analysis-card").waitFor({ timeout: 60_000 });
     await popup.waitForLoadState("networkidle");
-    mkdirSync(join(ROOT, "docs"), { recursive: true });
-    await popup.screenshot({ path: OUTPUT, fullPage: true });
-    console.log(`Wrote ${OUTPUT}`);
+    mkdirSync(DOCS, { recursive: true });
+    await popup.screenshot({ path: join(DOCS, "popup.png"), fullPage: true });
+
+    const panel = await context.newPage();
+    await panel.setViewportSize({ width: 400, height: 820 });
+    await panel.goto(`chrome-extension://${extensionId}/sidepanel.html`);
+    await analyze(panel, {
+      links: [3, 7, 12, 18, 25].map((n) => site.url(`/many/${n}.html`)),
+      prompt: "What is this page about?",
+      metadata: { project: "reading list" },
+    });
+    await panel.locator(".library-row").nth(5).waitFor();
+    await panel.waitForLoadState("networkidle");
+    await panel.screenshot({ path: join(DOCS, "sidepanel.png") });
+    console.log(`Wrote ${join(DOCS, "popup.png")} and ${join(DOCS, "sidepanel.png")}`);
   } finally {
     await context.close();
     rmSync(profile, { recursive: true, force: true });
