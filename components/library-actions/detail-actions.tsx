@@ -15,18 +15,15 @@ export interface DetailActionsProps {
 /** An analysis's own actions in its detail: export it, delete it from this browser (with undo). */
 export function DetailActions({ record, actions, onDeleted }: DetailActionsProps) {
   const noteId = useId();
-  const busy = actions.notice?.kind === "busy";
   return (
     <>
       <ExportControl
         label={i18n.t("libraryActions.exportThis")}
-        disabled={busy}
         onExport={(format) => void actions.exportAnalyses(format, [record.analysisId])}
       />
       <Button
         size="small"
         variant="danger"
-        disabled={busy}
         aria-describedby={noteId}
         onClick={async () => {
           const result = await actions.deleteAnalyses([record.analysisId]);

@@ -15,7 +15,6 @@ export interface LibraryToolbarActionsProps {
 /** The library toolbar: export (the selection, or everything), import a JSON export, delete the selection. */
 export function LibraryToolbarActions({ selectedIds, total, actions }: LibraryToolbarActionsProps) {
   const count = selectedIds.length;
-  const busy = actions.notice?.kind === "busy";
   return (
     <>
       <ExportControl
@@ -24,15 +23,14 @@ export function LibraryToolbarActions({ selectedIds, total, actions }: LibraryTo
             ? i18n.t("libraryActions.exportSelected", count, { count })
             : i18n.t("libraryActions.exportAll")
         }
-        disabled={busy || (count === 0 && total === 0)}
+        disabled={count === 0 && total === 0}
         onExport={(format) => void actions.exportAnalyses(format, count > 0 ? selectedIds : undefined)}
       />
-      <ImportControl disabled={busy} onFile={(file) => void actions.importFile(file)} />
+      <ImportControl onFile={(file) => void actions.importFile(file)} />
       {count > 0 ? (
         <Button
           size="small"
           variant="danger"
-          disabled={busy}
           aria-describedby="delete-selected-note"
           onClick={() => void actions.deleteAnalyses(selectedIds)}
         >
