@@ -2,11 +2,14 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { type KeyboardEvent, useRef } from "react";
 import { i18n } from "#i18n";
 import type { LibraryRow as Row } from "../../lib/library/page-groups";
+import type { LibrarySelection } from "../library-actions/use-selection";
 import { LibraryRow } from "./library-row";
 
 export interface LibraryListProps {
   rows: Row[];
   onOpen: (analysisId: string) => void;
+  /** With a selection, each analysis row has a checkbox (its state read from the selection's ids). */
+  selection?: LibrarySelection;
 }
 
 const ANALYSIS_ROW_HEIGHT = 60;
@@ -16,7 +19,7 @@ const PAGE_ROW_HEIGHT = 34;
  * The library's rows, virtualized: only the rows in view (and a few around) are in the DOM, so 10,000
  * analyses scroll as smoothly as ten. Arrow keys, Home and End move between analyses.
  */
-export function LibraryList({ rows, onOpen }: LibraryListProps) {
+export function LibraryList({ rows, onOpen, selection }: LibraryListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -84,7 +87,14 @@ export function LibraryList({ rows, onOpen }: LibraryListProps) {
                   })}
                 </p>
               ) : (
-                <LibraryRow entry={row.entry} grouped={row.grouped} index={item.index} onOpen={onOpen} />
+                <LibraryRow
+                  entry={row.entry}
+                  grouped={row.grouped}
+                  index={item.index}
+                  onOpen={onOpen}
+                  selected={selection?.selected.has(row.entry.analysisId)}
+                  onSelectedChange={selection?.change}
+                />
               )}
             </li>
           );

@@ -8,10 +8,48 @@ export interface LibraryRowProps {
   grouped: boolean;
   index: number;
   onOpen: (analysisId: string) => void;
+  /** Whether the analysis is selected; the checkbox shows only with `onSelectedChange`. */
+  selected?: boolean;
+  onSelectedChange?: (analysisIds: readonly string[], selected: boolean) => void;
 }
 
-/** One analysis in the library: favicon, title, site and date, and what it holds. A button that opens it. */
-export function LibraryRow({ entry, grouped, index, onOpen }: LibraryRowProps) {
+/**
+ * One analysis in the library: favicon, title, site and date, and what it holds. A button that opens it,
+ * after a checkbox that selects it when the library offers selection.
+ */
+export function LibraryRow({ entry, grouped, index, onOpen, selected, onSelectedChange }: LibraryRowProps) {
+  const title = entry.title || i18n.t("sidepanel.library.untitled");
+  const button = <RowButton entry={entry} title={title} grouped={grouped} index={index} onOpen={onOpen} />;
+  if (!onSelectedChange) return button;
+  return (
+    <div
+      className={[
+        "library-row-wrap",
+        grouped && "library-row-wrap--grouped",
+        selected && "library-row-wrap--selected",
+      ]
+        .filter(Boolean)
+        .join(" ")}
+    >
+      <input
+        type="checkbox"
+        className="library-row__select"
+        aria-label={i18n.t("libraryActions.selectRow", { title })}
+        checked={selected === true}
+        onChange={(event) => onSelectedChange([entry.analysisId], event.currentTarget.checked)}
+      />
+      {button}
+    </div>
+  );
+}
+
+function RowButton({
+  entry,
+  title,
+  grouped,
+  index,
+  onOpen,
+}: Omit<LibraryRowProps, "selected" | "onSelectedChange"> & { title: string }) {
   return (
     <button
       type="button"
@@ -33,7 +71,7 @@ export function LibraryRow({ entry, grouped, index, onOpen }: LibraryRowProps) {
         <span className="library-row__icon" aria-hidden="true" />
       )}
       <span className="library-row__text">
-        <span className="library-row__title">{entry.title || i18n.t("sidepanel.library.untitled")}</span>
+        <span className="library-row__title">{title}</span>
         <span className="library-row__meta">
           {entry.host || entry.url}
           {" · "}

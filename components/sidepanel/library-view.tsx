@@ -1,4 +1,4 @@
-import { type ReactNode, useDeferredValue, useMemo, useState } from "react";
+import { type KeyboardEvent, type ReactNode, useDeferredValue, useMemo, useState } from "react";
 import { i18n } from "#i18n";
 import type { LibraryEntry } from "../../lib/library/library-entry";
 import {
@@ -12,6 +12,8 @@ import {
 import { createLibrarySearch } from "../../lib/library/library-search";
 import { analysisRows, pageGroupRows } from "../../lib/library/page-groups";
 import type { SidepanelFocus } from "../../lib/sidepanel-focus";
+import { SelectionBar } from "../library-actions/selection-bar";
+import type { LibrarySelection } from "../library-actions/use-selection";
 import { Button } from "../ui/button";
 import { FocusBanner } from "./focus-banner";
 import { LibraryFilters } from "./library-filters";
@@ -30,6 +32,8 @@ export interface LibraryViewProps {
   onOpen: (analysisId: string) => void;
   /** Library-wide actions (export, import) shown in the toolbar next to the count. */
   toolbarActions?: ReactNode;
+  /** Selecting analyses for the toolbar's actions: a checkbox per row, "Select all shown", Escape clears. */
+  selection?: LibrarySelection;
 }
 
 const NO_ENTRIES: LibraryEntry[] = [];
@@ -42,6 +46,7 @@ export function LibraryView({
   onClearFocus,
   onOpen,
   toolbarActions,
+  selection,
 }: LibraryViewProps) {
   const [query, setQuery] = useState("");
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
@@ -61,7 +66,18 @@ export function LibraryView({
   const rows = useMemo(() => (grouped ? pageGroupRows(shown) : analysisRows(shown)), [grouped, shown]);
   const sites = useMemo(() => siteCounts(all), [all]);
   const keys = useMemo(() => metadataKeys(all), [all]);
+  const shownIds = useMemo(() => shown.map((entry) => entry.analysisId), [shown]);
   useSearchRenderedMark(deferredQuery);
+
+  // Escape clears the selection, unless it is clearing a search field first.
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== "Escape" || event.defaultPrevented || !selection || selection.selected.size === 0)
+      return;
+    const target = event.target as HTMLInputElement;
+    if (target.type === "search" && target.value !== "") return;
+    event.preventDefault();
+    selection.clear();
+  };
 
   const narrowed = query.trim() !== "" || hasActiveFilters(filters);
   let body: ReactNode;
@@ -95,11 +111,11 @@ export function LibraryView({
       </div>
     );
   } else {
-    body = <LibraryList rows={rows} onOpen={onOpen} />;
+    body = <LibraryList rows={rows} onOpen={onOpen} selection={selection} />;
   }
 
   return (
-    <section className="library" aria-labelledby="library-heading">
+    <section className="library" aria-labelledby="library-heading" onKeyDown={onKeyDown}>
       <div className="library__toolbar">
         <h2 id="library-heading">{i18n.t("sidepanel.library.heading")}</h2>
         <p className="library__count" role="status">
@@ -125,6 +141,7 @@ export function LibraryView({
         grouped={grouped}
         onGroupedChange={setGrouped}
       />
+      {selection && shown.length > 0 ? <SelectionBar shownIds={shownIds} selection={selection} /> : null}
       {body}
     </section>
   );

@@ -1,5 +1,10 @@
-import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
 import { i18n } from "#i18n";
+import { ActionNoticeView } from "../../components/library-actions/action-notice";
+import { DetailActions } from "../../components/library-actions/detail-actions";
+import { LibraryToolbarActions } from "../../components/library-actions/library-toolbar-actions";
+import { useLibraryActions } from "../../components/library-actions/use-library-actions";
+import { useSelection } from "../../components/library-actions/use-selection";
 import { AnalysisDetail } from "../../components/sidepanel/analysis-detail";
 import { LibraryView } from "../../components/sidepanel/library-view";
 import { type SectionName, SectionNav } from "../../components/sidepanel/section-nav";
@@ -15,8 +20,8 @@ const LIBRARY: View = { name: "library" };
 /**
  * The side panel: the library (every cached analysis), an analysis's detail with its related ones, and
  * usage. Views stack: opening an analysis pushes it, Back (or Escape) returns to where it was opened.
- * Edit, delete and export/import plug in through `AnalysisDetail.renderActions` and
- * `LibraryView.toolbarActions`.
+ * Export, import and delete (with undo) plug in through `LibraryView.toolbarActions` and
+ * `AnalysisDetail.renderActions`; how the last one went shows in one status region under the views.
  */
 export function App() {
   const { entries, complete } = useLibraryEntries();
@@ -26,6 +31,13 @@ export function App() {
   const openedFrom = useRef<string | undefined>(undefined);
   useLoadMark("ready", entries !== undefined);
   useLoadMark("complete", complete);
+  const allIds = useMemo(
+    () => (complete ? entries?.map((entry) => entry.analysisId) : undefined),
+    [entries, complete],
+  );
+  const selection = useSelection(allIds);
+  const selectedIds = useMemo(() => [...selection.selected], [selection.selected]);
+  const actions = useLibraryActions();
 
   // A job's results were asked for: its one analysis opens at once; several are listed in the library.
   useEffect(() => {
@@ -58,6 +70,11 @@ export function App() {
     setStack((current) => [...current, { name: "detail", analysisId }]);
   };
   const back = () => setStack((current) => (current.length > 1 ? current.slice(0, -1) : [LIBRARY]));
+  // The analysis is gone: back to the library, where the focus goes to Undo (not to its row).
+  const leaveDeleted = () => {
+    openedFrom.current = undefined;
+    setStack([LIBRARY]);
+  };
   const showSection = (section: SectionName) => setStack([section === "usage" ? { name: "usage" } : LIBRARY]);
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -82,13 +99,34 @@ export function App() {
             focus={focus}
             onClearFocus={clearFocus}
             onOpen={open}
+            selection={selection}
+            toolbarActions={
+              <LibraryToolbarActions
+                selectedIds={selectedIds}
+                total={entries?.length ?? 0}
+                actions={actions}
+              />
+            }
           />
         </div>
         {view.name === "detail" ? (
-          <AnalysisDetail key={view.analysisId} analysisId={view.analysisId} onBack={back} onOpen={open} />
+          <AnalysisDetail
+            key={view.analysisId}
+            analysisId={view.analysisId}
+            onBack={back}
+            onOpen={open}
+            renderActions={(record) => (
+              <DetailActions record={record} actions={actions} onDeleted={leaveDeleted} />
+            )}
+          />
         ) : null}
         {view.name === "usage" ? <UsageView /> : null}
       </main>
+      <ActionNoticeView
+        notice={actions.notice}
+        onUndo={(undoToken) => void actions.undoDelete(undoToken)}
+        onDismiss={actions.dismiss}
+      />
     </div>
   );
 }
