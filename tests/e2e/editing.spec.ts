@@ -33,6 +33,8 @@ async function analyzedInSidePanel(
 ): Promise<{ page: Page; ids: string[] }> {
   await writeSettings(serviceWorker, { baseUrl: service.url, apiKey: TEST_API_KEY });
   const page = await openExtensionPage("sidepanel.html");
+  // As wide as a side panel usually is.
+  await page.setViewportSize({ width: 400, height: 800 });
   const job = await analyze(page, {
     links,
     prompt: "Summarize this page.",
@@ -166,6 +168,8 @@ test("the service down: the edit waits, survives the panel closing and the worke
   context,
   extensionId,
 }) => {
+  // Two starts of the service (~6 s each here) and a retry backoff of 5 s then 10 s: ~35 s, more on a busy machine.
+  test.setTimeout(90_000);
   const serviceOptions = {
     apiKeys: `${TEST_API_KEY}:1000`,
     args: ["--allow-private-networks", "--ca", fixtureSite.caFile],
@@ -192,6 +196,7 @@ test("the service down: the edit waits, survives the panel closing and the worke
       page.getByText("An edit of this analysis is waiting to be sent; the fields shown are the edited ones."),
     ).toBeVisible();
     await expect(detailSection(page, "Analysis")).toContainText("Written while the service was down.");
+    await page.screenshot({ path: "/tmp/editing-sidepanel-waiting.png" });
     await page.getByRole("button", { name: "Back to the library" }).click();
     await expect(page.locator(`.library-row[data-analysis-id="${id}"]`)).toContainText("edit waiting");
 
@@ -203,16 +208,18 @@ test("the service down: the edit waits, survives the panel closing and the worke
     expect(service.url).toBe(first.url);
     expect((await clientOf(service).getAnalysis(id)).updatedAt).toBe(before.updatedAt);
 
-    // Opening the panel again wakes the worker (its load sends a command); the worker's start sends the edit.
+    // Opening the panel again wakes the worker if nothing else has (its load sends a command): the worker's
+    // start sends the edit if its retry is due, or its outbox alarm (which may also have woken it) sends it then.
     const reopened = await openExtensionPage("sidepanel.html");
     await expect
-      .poll(async () => (await clientOf(service).getAnalysis(id)).textContent, { timeout: 25_000 })
+      .poll(async () => (await clientOf(service).getAnalysis(id)).textContent, { timeout: 50_000 })
       .toBe("Written while the service was down.");
     await settled(reopened, id);
     const landed = await clientOf(service).getAnalysis(id);
     expect(landed.updatedAt > before.updatedAt).toBe(true);
     expect((await readRow<CachedAnalysis>(reopened, "analyses", id))?.updatedAt).toBe(landed.updatedAt);
-    // Nothing is left to send and no retry is due: the service's updatedAt moved this once and stays.
+    // The cached row holds the service's latest version (a second write would have moved updatedAt past
+    // it), nothing is left to send and no retry is due: updatedAt moved this once and stays.
     const alarm = await reopened.evaluate(() =>
       (
         globalThis as unknown as { chrome: { alarms: { get(name: string): Promise<unknown> } } }
@@ -266,6 +273,7 @@ for (const { choice, page: pageNumber } of CHOICES) {
       "Changed on the service.",
     );
     if (choice === "Keep mine") {
+      await conflict.screenshot({ path: "/tmp/editing-sidepanel-conflict.png" });
       await expectNoSeriousViolations(page, "conflict (light)");
       await page.emulateMedia({ colorScheme: "dark" });
       await expectNoSeriousViolations(page, "conflict (dark)");
@@ -323,7 +331,7 @@ test("JSON editor: a syntax error gives line and column; a schema violation is r
   await page.getByRole("button", { name: "Save" }).click();
   await expect(form.getByText("Not saved: fix the marked fields first.")).toBeVisible();
   await expect(json).toBeFocused();
-  await page.screenshot({ path: "/tmp/editing-sidepanel-form.png", fullPage: true });
+  await form.screenshot({ path: "/tmp/editing-sidepanel-form.png" });
   await expectNoSeriousViolations(page, "edit form (light)");
   await page.emulateMedia({ colorScheme: "dark" });
   await expectNoSeriousViolations(page, "edit form (dark)");
