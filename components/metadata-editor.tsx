@@ -1,3 +1,4 @@
+import "./metadata-editor.css";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { i18n } from "#i18n";
 import { LIMITS } from "../lib/api/limits";

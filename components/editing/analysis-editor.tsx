@@ -1,6 +1,15 @@
 import "./editing.css";
 import { useLiveQuery } from "dexie-react-hooks";
-import { type JSX, useEffect, useId, useMemo, useRef, useState } from "react";
+import {
+  type JSX,
+  type KeyboardEvent,
+  type ReactNode,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { i18n } from "#i18n";
 import { analysisSchemaOf } from "../../lib/db/analysis-schema";
 import { db } from "../../lib/db/database";
@@ -22,6 +31,8 @@ import { useEditDraft } from "./use-edit-draft";
 
 export interface AnalysisEditorProps {
   analysisId: string;
+  /** The fields as they read when not editing; the edit form takes their place while editing. */
+  readOnly?: ReactNode;
 }
 
 /**
@@ -29,7 +40,7 @@ export interface AnalysisEditorProps {
  * outbox (`analysis.save`); this shows where the edit is (sending, waiting to retry, refused), and a
  * conflict with the service's version until the user settles it. The draft survives the panel closing.
  */
-export function AnalysisEditor({ analysisId }: AnalysisEditorProps) {
+export function AnalysisEditor({ analysisId, readOnly }: AnalysisEditorProps) {
   const row = useLiveQuery(async () => (await db.analyses.get(analysisId)) ?? null, [analysisId]);
   const entries = useLiveQuery(() => outboxEntriesOf(db, analysisId), [analysisId]);
   const schemaLookup = useLiveQuery(
@@ -56,7 +67,7 @@ export function AnalysisEditor({ analysisId }: AnalysisEditorProps) {
   });
 
   if (row === undefined || entries === undefined || schemaLookup === undefined || !edit.loaded) {
-    return <p className="ll-field__hint">{i18n.t("editing.loading")}</p>;
+    return readOnly ?? <p className="ll-field__hint">{i18n.t("editing.loading")}</p>;
   }
   if (row === null) {
     return <p className="ll-notice">{i18n.t("editing.notCached")}</p>;
@@ -170,15 +181,29 @@ export function AnalysisEditor({ analysisId }: AnalysisEditorProps) {
     );
   }
 
+  // Escape inside the form stays in the form: the page around it may take Escape to mean "leave".
+  const keepEscape = (event: KeyboardEvent) => {
+    if (draft && event.key === "Escape") event.preventDefault();
+  };
+
   return (
-    <section className="analysis-editor" aria-label={i18n.t("editing.region")} data-analysis-id={analysisId}>
-      {status.kind !== "none" && status.kind !== "conflict" ? (
-        <EditStatusBar status={status} entries={entries} />
-      ) : null}
-      {body}
-      <div role="status" className="analysis-editor__notice">
-        {notice && !draft ? <p className="ll-field__hint">{notice}</p> : null}
-      </div>
-    </section>
+    <>
+      <section
+        className="analysis-editor"
+        aria-label={i18n.t("editing.region")}
+        data-analysis-id={analysisId}
+        data-editing={draft ? "true" : undefined}
+        onKeyDown={keepEscape}
+      >
+        {status.kind !== "none" && status.kind !== "conflict" ? (
+          <EditStatusBar status={status} entries={entries} />
+        ) : null}
+        {body}
+        <div role="status" className="analysis-editor__notice">
+          {notice && !draft ? <p className="ll-field__hint">{notice}</p> : null}
+        </div>
+      </section>
+      {draft ? null : readOnly}
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useRef } from "react";
 import { i18n } from "#i18n";
 import type { CachedAnalysis } from "../../lib/db/schema";
+import { AnalysisEditor } from "../editing/analysis-editor";
 import { MarkdownView } from "../markdown-view";
 import { Button } from "../ui/button";
 import { ErrorMessage } from "../ui/error-message";
@@ -20,7 +21,10 @@ export interface AnalysisDetailProps {
   renderActions?: (record: CachedAnalysis) => ReactNode;
 }
 
-/** One analysis, read-only: the page it is about, the analysis text, JSON, metadata, times; then related ones. */
+/**
+ * One analysis: the page it is about, its times, the analysis text, JSON and metadata (editable in
+ * place: the edit form takes the place of those three while editing); then related ones.
+ */
 export function AnalysisDetail({ analysisId, onBack, onOpen, renderActions }: AnalysisDetailProps) {
   const { record, refresh, run } = useWholeRecord(analysisId);
   const analysis = record?.analysis ?? {};
@@ -110,7 +114,10 @@ export function AnalysisDetail({ analysisId, onBack, onOpen, renderActions }: An
               <p>{i18n.t("sidepanel.detail.notCached")}</p>
             )
           ) : (
-            <RecordFields record={record} />
+            <>
+              <RecordFacts record={record} />
+              <AnalysisEditor analysisId={analysisId} readOnly={<EditableFields record={record} />} />
+            </>
           )}
           {record && images.length > 0 ? <ImageGallery links={images} /> : null}
           {record?.analysis?.text ? <PageText text={record.analysis.text} /> : null}
@@ -122,7 +129,8 @@ export function AnalysisDetail({ analysisId, onBack, onOpen, renderActions }: An
   );
 }
 
-function RecordFields({ record }: { record: CachedAnalysis }) {
+/** What the analysis is about and when it was made: not editable. */
+function RecordFacts({ record }: { record: CachedAnalysis }) {
   const analysis = record.analysis ?? {};
   const facts: [string, ReactNode][] = [];
   if (record.host) facts.push([i18n.t("sidepanel.detail.site"), record.host]);
@@ -159,6 +167,14 @@ function RecordFields({ record }: { record: CachedAnalysis }) {
           onError={hideBrokenImage}
         />
       ) : null}
+    </>
+  );
+}
+
+/** The fields an edit changes, as they read. */
+function EditableFields({ record }: { record: CachedAnalysis }) {
+  return (
+    <>
       <section className="detail-section" aria-labelledby="detail-text">
         <h3 id="detail-text">{i18n.t("sidepanel.detail.textContent")}</h3>
         {record.textContent ? (

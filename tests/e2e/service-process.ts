@@ -7,18 +7,37 @@ const ROOT = resolve(import.meta.dirname, "../..");
 
 export interface ServiceProcess {
   url: string;
+  port: number;
+  /** The service's store: pass it (with `port`) to `startServiceProcess` to start the same service again. */
+  dataDir: string;
+  /** Stops the process and keeps its data. */
+  stop(): Promise<void>;
+  /** Stops the process and removes its data folder. */
   close(): Promise<void>;
 }
 
-/** Runs the reference service as `npm run serve` does, in its own process, on a free port. */
-export async function startServiceProcess(options: {
+export interface ServiceProcessOptions {
   apiKeys: string;
   args?: string[];
-}): Promise<ServiceProcess> {
-  const dataDir = mkdtempSync(join(tmpdir(), "linklens-e2e-data-"));
+  /** An existing data folder (a stopped service's); a new temporary one when not given. */
+  dataDir?: string;
+  /** The port to listen on; a free one when not given. */
+  port?: number;
+}
+
+/** Runs the reference service as `npm run serve` does, in its own process. */
+export async function startServiceProcess(options: ServiceProcessOptions): Promise<ServiceProcess> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "linklens-e2e-data-"));
   const child: ChildProcess = spawn(
     join(ROOT, "node_modules/.bin/tsx"),
-    [join(ROOT, "server/cli.ts"), "--port", "0", "--data", dataDir, ...(options.args ?? [])],
+    [
+      join(ROOT, "server/cli.ts"),
+      "--port",
+      String(options.port ?? 0),
+      "--data",
+      dataDir,
+      ...(options.args ?? []),
+    ],
     { env: { ...process.env, LINKLENS_API_KEYS: options.apiKeys }, stdio: ["ignore", "pipe", "pipe"] },
   );
   let output = "";
@@ -33,15 +52,20 @@ export async function startServiceProcess(options: {
     });
     child.once("exit", (code) => reject(new Error(`the service exited with ${code}: ${output}`)));
   });
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    await new Promise<void>((done) => {
+      child.once("exit", () => done());
+      child.kill("SIGTERM");
+    });
+  };
   return {
     url,
+    port: Number(new URL(url).port),
+    dataDir,
+    stop,
     async close() {
-      if (child.exitCode === null) {
-        await new Promise<void>((done) => {
-          child.once("exit", () => done());
-          child.kill("SIGTERM");
-        });
-      }
+      await stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
