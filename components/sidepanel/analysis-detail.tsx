@@ -17,7 +17,7 @@ export interface AnalysisDetailProps {
   analysisId: string;
   onBack: () => void;
   onOpen: (analysisId: string) => void;
-  /** More actions on this analysis (edit, delete), shown next to Refresh. */
+  /** More actions on this analysis (export, delete from this browser), shown next to Refresh. */
   renderActions?: (record: CachedAnalysis) => ReactNode;
 }
 
