@@ -8,6 +8,7 @@ import type { Page, Worker } from "@playwright/test";
 import { createApiClient } from "../../lib/api/client";
 import type { AnalysisRecord } from "../../lib/api/contract";
 import type { CachedAnalysis, OutboxEntry } from "../../lib/db/schema";
+import { closedPortUrl } from "../unit/helpers/closed-port";
 import { expectNoSeriousViolations } from "./axe";
 import { analyze, readRow, readRows } from "./extension-data";
 import { expect, TEST_API_KEY, test } from "./fixtures";
@@ -196,7 +197,6 @@ test("the service down: the edit waits, survives the panel closing and the worke
       page.getByText("An edit of this analysis is waiting to be sent; the fields shown are the edited ones."),
     ).toBeVisible();
     await expect(detailSection(page, "Analysis")).toContainText("Written while the service was down.");
-    await page.screenshot({ path: "/tmp/editing-sidepanel-waiting.png" });
     await page.getByRole("button", { name: "Back to the library" }).click();
     await expect(page.locator(`.library-row[data-analysis-id="${id}"]`)).toContainText("edit waiting");
 
@@ -233,6 +233,40 @@ test("the service down: the edit waits, survives the panel closing and the worke
     await first.close();
     await service.close();
   }
+});
+
+test("a waiting edit discarded: the service's version is shown again and nothing is ever sent", async ({
+  serviceWorker,
+  service,
+  fixtureSite,
+  openExtensionPage,
+}) => {
+  const { page, ids } = await analyzedInSidePanel(serviceWorker, service, openExtensionPage, [
+    fixtureSite.url("/many/14.html"),
+  ]);
+  const id = ids[0] as string;
+  const before = await clientOf(service).getAnalysis(id);
+  // The service can't be reached: the edit waits.
+  await writeSettings(serviceWorker, { baseUrl: await closedPortUrl(), apiKey: TEST_API_KEY });
+  await openDetail(page, id);
+  await startEditing(page);
+  await page.getByRole("textbox", { name: "Text" }).fill("An edit I will think better of.");
+  await page.getByRole("button", { name: "Save" }).click();
+  const status = page.getByRole("region", { name: "Edit status" });
+  await expect(status).toContainText(/Waiting to send/);
+
+  await status.getByRole("button", { name: "Discard edit" }).click();
+  await page.getByRole("button", { name: "Discard", exact: true }).click();
+  await settled(page, id);
+  await expect(status).toHaveCount(0);
+  await expect(detailSection(page, "Analysis")).toContainText((before.textContent ?? "").slice(0, 40));
+  expect((await readRow<CachedAnalysis>(page, "analyses", id))?.textContent).toBe(before.textContent);
+
+  // With the service back, nothing is sent: the record on it is as it was.
+  await writeSettings(serviceWorker, { baseUrl: service.url, apiKey: TEST_API_KEY });
+  await page.getByRole("button", { name: "Refresh" }).click();
+  await expect(page.getByText("Up to date with the service.")).toBeVisible();
+  expect(await clientOf(service).getAnalysis(id)).toEqual(before);
 });
 
 type Choice = "Keep mine" | "Take theirs" | "Merge by hand";

@@ -171,3 +171,33 @@ test("library: empty state, then search and each filter over a few hundred analy
   await page.keyboard.press("Escape");
   await expect(page.locator(".library-row").nth(1)).toBeFocused();
 });
+
+test("opened on a job's results (the popup's button, a notification): those analyses, or the one directly", async ({
+  serviceWorker,
+  openExtensionPage,
+}) => {
+  const all = records().slice(0, 5);
+  await seedRecords(serviceWorker, all);
+  const [first, second, third] = all as [AnalysisRecord, AnalysisRecord, AnalysisRecord];
+  const focusOn = (analysisIds: string[]) =>
+    serviceWorker.evaluate(
+      (ids) =>
+        (globalThis as any).chrome.storage.session.set({
+          sidepanelFocus: { jobId: "job_e2e", analysisIds: ids },
+        }),
+      analysisIds,
+    );
+
+  await focusOn([first.analysisId, third.analysisId]);
+  const page = await openExtensionPage("sidepanel.html");
+  await expect(page.getByText("Showing the 2 analyses it created.")).toBeVisible();
+  const rows = page.locator(".library-row");
+  await expect(rows).toHaveCount(2);
+  await expect(page.locator(`.library-row[data-analysis-id="${second.analysisId}"]`)).toHaveCount(0);
+  await page.getByRole("button", { name: "Show the whole library" }).click();
+  await expect(rows).toHaveCount(5);
+
+  // A job with one result, focused while the panel is open (the write may land after it opened).
+  await focusOn([second.analysisId]);
+  await expect(page.getByRole("heading", { level: 2, name: second.analysis.title as string })).toBeVisible();
+});
