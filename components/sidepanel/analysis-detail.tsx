@@ -186,7 +186,8 @@ function EditableFields({ record }: { record: CachedAnalysis }) {
       {record.jsonContent !== undefined ? (
         <section className="detail-section" aria-labelledby="detail-json">
           <h3 id="detail-json">{i18n.t("sidepanel.detail.jsonContent")}</h3>
-          <pre className="detail__json">
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable block must take the focus, so arrow keys can scroll it */}
+          <pre className="detail__json" tabIndex={0}>
             <code>{JSON.stringify(record.jsonContent, null, 2)}</code>
           </pre>
         </section>

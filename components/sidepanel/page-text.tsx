@@ -7,7 +7,12 @@ export function PageText({ text }: { text: string }) {
   return (
     <details className="detail-section" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>{i18n.t("sidepanel.detail.pageText")}</summary>
-      {open ? <p className="page-text">{text}</p> : null}
+      {open ? (
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable block must take the focus, so arrow keys can scroll it
+        <p className="page-text" tabIndex={0}>
+          {text}
+        </p>
+      ) : null}
     </details>
   );
 }

@@ -150,11 +150,14 @@ export function rowOf(incoming: ExportedAnalysis, now: number): CachedAnalysis {
   return assemble(fields, incoming.partial === true, incoming.cachedAt ?? now);
 }
 
+/** A row that replaces a cached one is cached now: its `cachedAt` moves, as every cache write moves it. */
 function mergedRow(incoming: ExportedAnalysis, current: CachedAnalysis, now: number): CachedAnalysis {
-  if (incoming.partial !== true) return rowOf(incoming, now);
-  const fields = { ...serverFieldsOf(current), ...withoutUndefined(incoming) };
+  const partial = incoming.partial === true;
+  const fields = partial
+    ? { ...serverFieldsOf(current), ...withoutUndefined(incoming) }
+    : withoutUndefined(incoming);
   for (const key of LOCAL_FIELDS) delete fields[key];
-  return assemble(fields, current.partial === true, incoming.cachedAt ?? now);
+  return assemble(fields, partial && current.partial === true, now);
 }
 
 function assemble(fields: Record<string, unknown>, partial: boolean, cachedAt: number): CachedAnalysis {

@@ -66,7 +66,12 @@ export function toLibraryEntry(row: CachedAnalysis): LibraryEntry {
   };
 }
 
-/** Entries of every cached row, newest (last changed) first; ties by id, so the order is stable. */
+/** Newest (last changed) first; ties by id, so the order is stable. */
+export function compareEntries(a: LibraryEntry, b: LibraryEntry): number {
+  return b.time - a.time || (a.analysisId < b.analysisId ? 1 : -1);
+}
+
+/** Entries of every cached row, newest first. */
 export function buildLibraryEntries(rows: readonly CachedAnalysis[]): LibraryEntry[] {
-  return rows.map(toLibraryEntry).sort((a, b) => b.time - a.time || (a.analysisId < b.analysisId ? 1 : -1));
+  return rows.map(toLibraryEntry).sort(compareEntries);
 }
