@@ -19,6 +19,7 @@ import { cacheRecords } from "../../lib/db/records";
 import type { AnalyzeJob, AnalyzeJobRequest, JobSource, RejectedLink } from "../../lib/db/schema";
 import { LINK_PROBLEM_MESSAGES, normalizeLink, sortLinks } from "../../lib/links";
 import { createRerunningLoop } from "./rerunning-loop";
+import { type Backoff, retryDelay, toApiError } from "./retry-timing";
 
 export const JOBS_ALARM = "linklens-jobs";
 /** Attempts (runs of a job) before a retryable error fails it. */
@@ -30,8 +31,7 @@ export const MAX_JOB_INTERRUPTIONS = 3;
  * stops the worker mid-request anyway, the alarm starts it again, and the start resumes the job.
  */
 export const JOB_WAKE_MS = 60_000;
-const RETRY_BASE_MS = 10_000;
-const RETRY_MAX_MS = 5 * 60_000;
+const JOB_BACKOFF: Backoff = { baseMs: 10_000, maxMs: 5 * 60_000 };
 const RETRYABLE_STATUSES = new Set([429, 500, 502, 503, 504]);
 const RETRYABLE_TRANSPORT_CODES = new Set(["network_error", "timeout"]);
 
@@ -237,7 +237,7 @@ export function createJobRunner(deps: JobRunnerDeps) {
       if (!isRetryable(error)) {
         await db.jobs.update(id, { status: "failed", error: data, finishedAt: time, updatedAt: time });
       } else if (job.attempts < MAX_JOB_ATTEMPTS) {
-        const retryAt = time + retryDelay(error, job.attempts);
+        const retryAt = time + retryDelay(error, job.attempts, JOB_BACKOFF);
         await db.jobs.update(id, { status: "queued", error: data, retryAt, updatedAt: time });
       } else {
         const message = `${data.message} (gave up after ${job.attempts} attempts)`;
@@ -332,17 +332,6 @@ function chunkLinks(links: readonly string[]): string[][] {
 function isRetryable(error: ApiError): boolean {
   if (error.status === 0) return RETRYABLE_TRANSPORT_CODES.has(error.code);
   return RETRYABLE_STATUSES.has(error.status);
-}
-
-function retryDelay(error: ApiError, attempts: number): number {
-  if (error.retryAfter !== undefined) return Math.max(1_000, error.retryAfter * 1_000);
-  return Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1));
-}
-
-function toApiError(error: unknown): ApiError {
-  if (error instanceof ApiError) return error;
-  const message = error instanceof Error ? error.message : String(error);
-  return new ApiError({ status: 0, code: "internal_error", message, cause: error });
 }
 
 function withRecordMetadata(result: AnalyzeResult, metadata: Metadata | undefined) {

@@ -27,10 +27,10 @@ import {
 import type { AnalysisPatch, ConflictChoice, OutboxEntry } from "../../lib/db/schema";
 import type { CommandHandlers } from "../../lib/messaging";
 import { createRerunningLoop } from "./rerunning-loop";
+import { type Backoff, retryDelay, toApiError } from "./retry-timing";
 
 export const OUTBOX_ALARM = "linklens-outbox";
-export const RETRY_BASE_MS = 5_000;
-export const RETRY_MAX_MS = 5 * 60_000;
+export const EDIT_BACKOFF: Backoff = { baseMs: 5_000, maxMs: 5 * 60_000 };
 /** Answers after which an edit is worth sending again as it is. */
 const RETRYABLE_STATUSES = new Set([408, 429]);
 
@@ -121,7 +121,7 @@ export function createOutbox(deps: OutboxDeps) {
       return;
     }
     if (isRetryable(error)) {
-      const nextAttemptAt = now() + retryDelay(error, entry.attempts);
+      const nextAttemptAt = now() + retryDelay(error, entry.attempts, EDIT_BACKOFF);
       await recordFailure(db, entry, { state: "pending", error: error.toJSON(), nextAttemptAt }, now());
       return;
     }
@@ -244,15 +244,4 @@ function isRetryable(error: ApiError): boolean {
   if (error.status === 0) return error.code !== "invalid_request";
   if (error.code === "invalid_response") return true;
   return RETRYABLE_STATUSES.has(error.status) || error.status >= 500;
-}
-
-export function retryDelay(error: Pick<ApiError, "retryAfter">, attempts: number): number {
-  if (error.retryAfter !== undefined) return Math.max(1_000, error.retryAfter * 1_000);
-  return Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1));
-}
-
-function toApiError(error: unknown): ApiError {
-  if (error instanceof ApiError) return error;
-  const message = error instanceof Error ? error.message : String(error);
-  return new ApiError({ status: 0, code: "internal_error", message, cause: error });
 }

@@ -5,7 +5,7 @@
  */
 import "fake-indexeddb/auto";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createOutbox, RETRY_BASE_MS } from "../../entrypoints/background/outbox";
+import { createOutbox, EDIT_BACKOFF } from "../../entrypoints/background/outbox";
 import { createApiClient } from "../../lib/api/client";
 import type { AnalysisRecord, ResponseFormat } from "../../lib/api/contract";
 import { createDatabase, type LinklensDatabase } from "../../lib/db/database";
@@ -183,27 +183,30 @@ describe("the edit outbox against the reference service", { timeout: 60_000 }, (
     expect(waiting).toMatchObject({
       state: "pending",
       attempts: 1,
-      nextAttemptAt: clock.now + RETRY_BASE_MS,
+      nextAttemptAt: clock.now + EDIT_BACKOFF.baseMs,
     });
     expect(waiting.lastError).toMatchObject({ status: 0, code: "network_error" });
     expect(waiting.lastError?.message).toContain(closedUrl);
-    expect(down.alarms.at(-1)).toBe(clock.now + RETRY_BASE_MS);
+    expect(down.alarms.at(-1)).toBe(clock.now + EDIT_BACKOFF.baseMs);
     expect(await rowOf(created.analysisId)).toMatchObject({ pending: true, metadata: { project: "edited" } });
 
     // Not due yet: nothing is sent.
     await down.outbox.runDue();
     expect((await entryOf(seq)).attempts).toBe(1);
     // Due: sent again, refused again, and the wait doubles.
-    clock.now += RETRY_BASE_MS;
+    clock.now += EDIT_BACKOFF.baseMs;
     await down.outbox.runDue();
-    expect(await entryOf(seq)).toMatchObject({ attempts: 2, nextAttemptAt: clock.now + 2 * RETRY_BASE_MS });
+    expect(await entryOf(seq)).toMatchObject({
+      attempts: 2,
+      nextAttemptAt: clock.now + 2 * EDIT_BACKOFF.baseMs,
+    });
     expect((await serverRecord(created.analysisId)).metadata).toEqual({ project: "outbox" });
 
     // The worker restarts with the service back: the edit lands once.
     const restarted = setup();
     await restarted.outbox.resume();
     expect(restarted.sent).toHaveLength(0);
-    clock.now += 2 * RETRY_BASE_MS;
+    clock.now += 2 * EDIT_BACKOFF.baseMs;
     await restarted.outbox.runDue();
     expect(restarted.sent.map((update) => update.status)).toEqual([200]);
     const server = await expectRowIsServerRecord(created.analysisId);
@@ -226,7 +229,7 @@ describe("the edit outbox against the reference service", { timeout: 60_000 }, (
       expect(waiting.state).toBe("pending");
       expect(waiting.lastError).toMatchObject({ status: 429, code: "rate_limited" });
       const retryAfter = waiting.lastError?.retryAfter as number;
-      expect(retryAfter).toBeGreaterThan(RETRY_BASE_MS / 1000);
+      expect(retryAfter).toBeGreaterThan(EDIT_BACKOFF.baseMs / 1000);
       expect(waiting.nextAttemptAt).toBe(clock.now + retryAfter * 1000);
       expect(alarms.at(-1)).toBe(waiting.nextAttemptAt);
       expect(await rowOf(created.analysisId)).toMatchObject({ pending: true, textContent: "second" });
