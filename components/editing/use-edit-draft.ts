@@ -6,6 +6,7 @@ import {
   loadEditDraft,
   storeEditDraft,
 } from "../../lib/editing/edit-draft";
+import { useFlushWhenHidden } from "../use-flush-when-hidden";
 
 export interface EditDraftState {
   /** The stored draft has been read (until then, nothing is shown as editable). */
@@ -49,18 +50,7 @@ export function useEditDraft(analysisId: string): EditDraftState {
     };
   }, [analysisId]);
 
-  useEffect(() => {
-    const flush = () => void saver.current.flush();
-    const onVisibility = () => {
-      if (document.visibilityState === "hidden") flush();
-    };
-    window.addEventListener("pagehide", flush);
-    document.addEventListener("visibilitychange", onVisibility);
-    return () => {
-      window.removeEventListener("pagehide", flush);
-      document.removeEventListener("visibilitychange", onVisibility);
-    };
-  }, []);
+  useFlushWhenHidden(() => void saver.current.flush());
 
   const start = useCallback((draft: EditDraft) => {
     saver.current.cancel();

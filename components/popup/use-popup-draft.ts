@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { createDraftSaver, initialDraft, loadDraft, type PopupDraft } from "../../lib/popup-draft";
+import { useFlushWhenHidden } from "../use-flush-when-hidden";
 
 export type DraftChange = (draft: PopupDraft) => PopupDraft;
 
@@ -36,19 +37,7 @@ export function usePopupDraft(
     };
   }, [ready]);
 
-  useEffect(() => {
-    const flush = () => void saver.current.flush();
-    const onVisibility = () => {
-      if (document.visibilityState === "hidden") flush();
-    };
-    window.addEventListener("pagehide", flush);
-    document.addEventListener("visibilitychange", onVisibility);
-    return () => {
-      window.removeEventListener("pagehide", flush);
-      document.removeEventListener("visibilitychange", onVisibility);
-      flush();
-    };
-  }, []);
+  useFlushWhenHidden(() => void saver.current.flush());
 
   const update = useCallback((change: DraftChange) => {
     const before = current.current;
