@@ -96,9 +96,12 @@ export function EditStatusBar({ status, entries }: EditStatusBarProps) {
               {i18n.t("editing.status.retryNow")}
             </Button>
           ) : null}
-          <Button variant="danger" size="small" disabled={busy} onClick={() => setConfirming(true)}>
-            {i18n.t("editing.status.discard")}
-          </Button>
+          {/* An edit whose request is out may be landing right now: it can't be taken back. */}
+          {status.head.state !== "sending" ? (
+            <Button variant="danger" size="small" disabled={busy} onClick={() => setConfirming(true)}>
+              {i18n.t("editing.status.discard")}
+            </Button>
+          ) : null}
         </div>
       )}
       {failure ? <ErrorMessage>{failure}</ErrorMessage> : null}

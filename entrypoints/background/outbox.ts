@@ -30,6 +30,8 @@ import { createRerunningLoop } from "./rerunning-loop";
 import { type Backoff, retryDelay, toApiError } from "./retry-timing";
 
 export const OUTBOX_ALARM = "linklens-outbox";
+/** While an edit is being sent, the outbox alarm stays set this far ahead (see `send`). */
+export const SENDING_WAKE_MS = 60_000;
 export const EDIT_BACKOFF: Backoff = { baseMs: 5_000, maxMs: 5 * 60_000 };
 /** Answers after which an edit is worth sending again as it is. */
 const RETRYABLE_STATUSES = new Set([408, 429]);
@@ -85,6 +87,8 @@ export function createOutbox(deps: OutboxDeps) {
     try {
       const entry = await claimEntry(db, seq);
       if (!entry) return;
+      // If the browser stops the worker while the request is out, this alarm starts it again to resume.
+      await deps.scheduleAlarm(now() + SENDING_WAKE_MS);
       try {
         const client = await deps.getClient();
         const record = await client.updateAnalysis(

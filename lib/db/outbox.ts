@@ -102,12 +102,10 @@ export function recordLanded(
   now: number,
 ): Promise<void> {
   return db.transaction("rw", [db.outbox, db.analyses], async () => {
-    const entry = await db.outbox.get(seq);
-    if (entry) {
-      await db.outbox.delete(seq);
-      const [next] = await outboxEntriesOf(db, entry.analysisId);
-      if (next?.state === "pending") await db.outbox.update(next.seq, { baseUpdatedAt: record.updatedAt });
-    }
+    if (await db.outbox.get(seq)) await db.outbox.delete(seq);
+    // The next edit goes on top of this version, even when the one sent was settled meanwhile.
+    const [next] = await outboxEntriesOf(db, record.analysisId);
+    if (next?.state === "pending") await db.outbox.update(next.seq, { baseUpdatedAt: record.updatedAt });
     await rebuildRow(db, record.analysisId, record, now);
   });
 }
@@ -165,7 +163,10 @@ export function makeAllDue(db: LinklensDatabase, now: number): Promise<number> {
   });
 }
 
-/** Drops one edit; the row shows the service's version with the other waiting edits. */
+/**
+ * Drops one edit; the row shows the service's version with the other waiting edits. An edit whose
+ * request is out is not dropped (it may be landing right now): `undefined`, as for one already gone.
+ */
 export function discardEntry(
   db: LinklensDatabase,
   seq: number,
@@ -173,7 +174,7 @@ export function discardEntry(
 ): Promise<OutboxEntry | undefined> {
   return db.transaction("rw", [db.outbox, db.analyses], async () => {
     const entry = await db.outbox.get(seq);
-    if (!entry) return undefined;
+    if (!entry || entry.state === "sending") return undefined;
     await db.outbox.delete(seq);
     await rebuildRow(db, entry.analysisId, undefined, now);
     return entry;
@@ -233,7 +234,8 @@ async function rebuildRow(
   now: number,
 ): Promise<void> {
   const row = await db.analyses.get(analysisId);
-  if (row?.pending) await db.analyses.put(serverVersionOf(row));
+  // A new `cachedAt`, as every write of a row has: the library re-reads rows by it.
+  if (row?.pending) await db.analyses.put({ ...serverVersionOf(row), cachedAt: now });
   if (server) await cacheRecords(db, [server], { now });
   const chain = await outboxEntriesOf(db, analysisId);
   const base = await db.analyses.get(analysisId);

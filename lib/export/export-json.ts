@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { AnalysisRecord, PartialAnalysisRecord } from "../api/contract";
-import { serverFieldsOf } from "../db/records";
+import { EDITABLE_FIELDS, serverFieldsOf } from "../db/records";
 import type { CachedAnalysis, UsageRow } from "../db/schema";
 
 export const EXPORT_FORMAT = "linklens-export";
@@ -79,9 +79,17 @@ export interface ExportOptions {
   now?: number;
 }
 
-/** One cached row as exported: the server's fields, `partial` when only some are known, `cachedAt`. */
+/**
+ * One cached row as exported: the server's fields, `partial` when only some are known, `cachedAt`. A row
+ * with an edit not yet sent is exported as the service has it (its `updatedAt` is the service's): the
+ * edit is not on any service, so an import elsewhere must not present it as saved.
+ */
 export function exportedAnalysisOf(row: CachedAnalysis): ExportedAnalysis {
   const fields = serverFieldsOf(row);
+  if (row.pending) {
+    for (const key of EDITABLE_FIELDS) delete fields[key];
+    Object.assign(fields, row.serverValues);
+  }
   return {
     ...fields,
     ...(row.partial === true && { partial: true }),

@@ -171,6 +171,27 @@ describe("JSON export", { timeout: 60_000 }, () => {
   });
 });
 
+describe("JSON export of an edit not yet sent", { timeout: 60_000 }, () => {
+  it("exports the service's version: the edit is on no service, so nothing presents it as saved", async () => {
+    const { db, news } = await populatedCache();
+    await enqueueEdit(
+      db,
+      {
+        analysisId: news.analysisId,
+        patch: { textContent: "my unsent edit" },
+        baseUpdatedAt: news.updatedAt,
+      },
+      2_000,
+    );
+    const document = JSON.parse(exportJson(await db.analyses.toArray()));
+    const exported = document.analyses.find((entry: AnalysisRecord) => entry.analysisId === news.analysisId);
+    expect(exported.textContent).toBe(news.textContent);
+    expect(exported.updatedAt).toBe(news.updatedAt);
+    expect(exported).not.toHaveProperty("pending");
+    expect(exported).not.toHaveProperty("serverValues");
+  });
+});
+
 describe("import merge", { timeout: 60_000 }, () => {
   it("the newer updatedAt wins: an older export is skipped, a newer one updates", async () => {
     const { client } = context;

@@ -5,7 +5,7 @@
  */
 import "fake-indexeddb/auto";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createOutbox, EDIT_BACKOFF } from "../../entrypoints/background/outbox";
+import { createOutbox, EDIT_BACKOFF, SENDING_WAKE_MS } from "../../entrypoints/background/outbox";
 import { createApiClient } from "../../lib/api/client";
 import type { AnalysisRecord, ResponseFormat } from "../../lib/api/contract";
 import { createDatabase, type LinklensDatabase } from "../../lib/db/database";
@@ -249,6 +249,10 @@ describe("the edit outbox against the reference service", { timeout: 60_000 }, (
     await expect.poll(() => stopped.sent[0]?.status).toBe(200);
     expect((await entryOf(seq)).state).toBe("sending");
     const landedAt = stopped.sent[0]?.updatedAt;
+    // While the request is out, an alarm stays set to start a stopped worker again; the edit can't be discarded.
+    expect(stopped.alarms).toContain(clock.now + SENDING_WAKE_MS);
+    expect(await stopped.outbox.discard(seq)).toBe(false);
+    expect((await entryOf(seq)).state).toBe("sending");
 
     const restarted = setup();
     await restarted.outbox.resume();
@@ -407,8 +411,11 @@ describe("the edit outbox against the reference service", { timeout: 60_000 }, (
     await outbox.whenIdle();
     expect((await rowOf(created.analysisId)).textContent).toBe("never mind");
 
+    clock.now += 1_000;
     expect(await outbox.discard(seq)).toBe(true);
     expect(await outbox.discard(seq)).toBe(false);
+    // Written anew (the library follows rows by cachedAt), not pending any more.
+    expect(await rowOf(created.analysisId)).toMatchObject({ cachedAt: clock.now });
     target.baseUrl = service.url;
     sent.length = 0;
     await outbox.retryNow();
