@@ -3,48 +3,36 @@
  * The API has no delete: a deleted analysis is gone from this browser only (a later refresh or listing
  * may cache it again).
  */
-import { storage } from "wxt/utils/storage";
 import { ApiError } from "../../lib/api/errors";
 import type { LinklensDatabase } from "../../lib/db/database";
 import { isOlder } from "../../lib/db/records";
-import type { CachedAnalysis } from "../../lib/db/schema";
+import type { CachedAnalysis, DeletedBatch } from "../../lib/db/schema";
 import { checkImportDocument, type ImportSummary, planImport, summaryOf } from "../../lib/export/import-json";
 import type { CommandHandlers, DeleteResult, RestoreResult } from "../../lib/messaging";
 
 /** How long a delete can be undone. */
 export const UNDO_TTL_MS = 10 * 60_000;
 
-/** What a delete removed, kept so it can be put back. */
-export interface UndoEntry {
-  token: string;
-  rows: CachedAnalysis[];
-  /** Epoch ms. */
-  expiresAt: number;
-}
-
-/** Where undo entries live: they must survive the worker being stopped (not a variable). */
+/** Where a delete's undo copy lives: it must survive the worker being stopped (not a variable). */
 export interface UndoStore {
-  put(entry: UndoEntry): Promise<void>;
-  get(token: string): Promise<UndoEntry | undefined>;
+  put(entry: DeletedBatch): Promise<void>;
+  get(token: string): Promise<DeletedBatch | undefined>;
   remove(token: string): Promise<void>;
   removeExpired(now: number): Promise<void>;
 }
 
-const UNDO_KEY_PREFIX = "deleteUndo.";
-
-/** Undo entries in `storage.session`: kept while the browser runs, gone when it closes. */
-export function sessionUndoStore(): UndoStore {
-  const key = (token: string) => `session:${UNDO_KEY_PREFIX}${token}` as const;
+/** Undo copies in Dexie's `deleted` table, beside the cache they come from. */
+export function databaseUndoStore(db: LinklensDatabase): UndoStore {
   return {
-    put: (entry) => storage.setItem(key(entry.token), entry),
-    get: async (token) => (await storage.getItem<UndoEntry>(key(token))) ?? undefined,
-    remove: (token) => storage.removeItem(key(token)),
-    async removeExpired(now) {
-      const all = await storage.snapshot("session");
-      const expired = Object.entries(all)
-        .filter(([name, value]) => name.startsWith(UNDO_KEY_PREFIX) && (value as UndoEntry).expiresAt <= now)
-        .map(([name]) => `session:${name}` as const);
-      if (expired.length > 0) await storage.removeItems(expired);
+    put: async (entry) => {
+      await db.deleted.put(entry);
+    },
+    get: (token) => db.deleted.get(token),
+    remove: async (token) => {
+      await db.deleted.delete(token);
+    },
+    removeExpired: async (now) => {
+      await db.deleted.where("expiresAt").belowOrEqual(now).delete();
     },
   };
 }
@@ -58,7 +46,7 @@ export interface LibraryDeps {
 
 export function createLibrary({
   db,
-  undo = sessionUndoStore(),
+  undo = databaseUndoStore(db),
   now = Date.now,
   newToken = () => crypto.randomUUID(),
 }: LibraryDeps) {

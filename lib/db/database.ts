@@ -1,5 +1,5 @@
 import Dexie, { type DexieOptions, type EntityTable } from "dexie";
-import type { AnalyzeJob, CachedAnalysis, OutboxEntry, PresetRow, UsageRow } from "./schema";
+import type { AnalyzeJob, CachedAnalysis, DeletedBatch, OutboxEntry, PresetRow, UsageRow } from "./schema";
 
 export const DATABASE_NAME = "linklens";
 
@@ -9,6 +9,7 @@ export type LinklensDatabase = Dexie & {
   jobs: EntityTable<AnalyzeJob, "id">;
   presets: EntityTable<PresetRow, "id">;
   outbox: EntityTable<OutboxEntry, "seq">;
+  deleted: EntityTable<DeletedBatch, "token">;
 };
 
 /**
@@ -24,6 +25,8 @@ export function createDatabase(name: string = DATABASE_NAME, options?: DexieOpti
     presets: "&id, order",
     outbox: "++seq, analysisId, createdAt",
   });
+  // v2: deleted analyses kept for undo (they had been in storage.session, which Chrome caps at 10 MB).
+  database.version(2).stores({ deleted: "&token, expiresAt" });
   return database;
 }
 

@@ -158,3 +158,11 @@ export interface OutboxEntry {
   /** While `conflict`: the service's current record, to show beside the user's version. */
   serverRecord?: AnalysisRecord;
 }
+
+/** Analyses a delete removed from this browser, kept so the delete can be undone until `expiresAt`. */
+export interface DeletedBatch {
+  token: string;
+  rows: CachedAnalysis[];
+  /** Epoch ms. */
+  expiresAt: number;
+}

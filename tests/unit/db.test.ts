@@ -1,4 +1,5 @@
 import "fake-indexeddb/auto";
+import Dexie from "dexie";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { AnalysisRecord } from "../../lib/api/contract";
 import { createDatabase, type LinklensDatabase } from "../../lib/db/database";
@@ -137,5 +138,31 @@ describe("recordsForPage and recordsByIds", () => {
     await cacheRecords(db, [record({ analysisId: "ana_a" }), record({ analysisId: "ana_b" })]);
     const rows = await recordsByIds(db, ["ana_b", "ana_missing", "ana_a"]);
     expect(rows.map((row) => row.analysisId)).toEqual(["ana_b", "ana_a"]);
+  });
+});
+
+describe("schema versions", () => {
+  it("opens a database of version 1 as version 2: the rows stay and the deleted table is there", async () => {
+    const name = `linklens-db-upgrade-${++counter}`;
+    const v1 = new Dexie(name);
+    v1.version(1).stores({
+      analyses: "&analysisId, updatedAt, pageUrl, pageId, host, cachedAt",
+      usage: "&usageId, createdAt",
+      jobs: "&id, status, createdAt, updatedAt, tabUrl",
+      presets: "&id, order",
+      outbox: "++seq, analysisId, createdAt",
+    });
+    await v1.table("usage").add({ usageId: "use_1", costCredits: 2, links: [], createdAt: 1 });
+    v1.close();
+
+    const upgraded = createDatabase(name);
+    try {
+      expect(await upgraded.usage.get("use_1")).toMatchObject({ costCredits: 2 });
+      expect(upgraded.backendDB().version).toBe(20);
+      await upgraded.deleted.put({ token: "t", rows: [], expiresAt: 5 });
+      expect(await upgraded.deleted.where("expiresAt").belowOrEqual(5).count()).toBe(1);
+    } finally {
+      await upgraded.delete();
+    }
   });
 });

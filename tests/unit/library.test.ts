@@ -1,6 +1,6 @@
 /**
- * Local delete with undo, in the worker's library: rows in fake-indexeddb, undo entries in the fake
- * browser's `storage.session` (as in the extension), a clock the test moves.
+ * Local delete with undo, in the worker's library: rows and their undo copies in fake-indexeddb (one
+ * database, as in the extension), a clock the test moves.
  */
 import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -90,14 +90,15 @@ describe("delete with undo", () => {
     expect(await ids()).toEqual(["ana_1", "ana_3"]);
   });
 
-  it("drops expired undo copies from storage.session on the next delete", async () => {
+  it("keeps undo copies in the database and drops the expired ones on the next delete", async () => {
     const lib = library();
     const old = await lib.delete(["ana_1"]);
+    expect((await db.deleted.get(old.undoToken as string))?.rows.map((row) => row.analysisId)).toEqual([
+      "ana_1",
+    ]);
     clock.now += UNDO_TTL_MS + 1;
     const recent = await lib.delete(["ana_2"]);
-    const stored = Object.keys(await fakeBrowser.storage.session.get(null));
-    expect(stored).toEqual([`deleteUndo.${recent.undoToken}`]);
-    expect(stored).not.toContain(`deleteUndo.${old.undoToken}`);
+    expect(await db.deleted.toCollection().primaryKeys()).toEqual([recent.undoToken]);
   });
 
   it("never deletes a row whose edit waits to be sent", async () => {
