@@ -5,13 +5,12 @@ import { LIMITS } from "../lib/api/limits";
 import {
   checkMetadataRows,
   METADATA_VALUE_TYPES,
-  type MetadataKeyProblem,
   type MetadataRow,
-  type MetadataValueProblem,
   type MetadataValueType,
   newMetadataRow,
   withValueType,
 } from "../lib/metadata-rows";
+import { metadataKeyProblemText, metadataTypeLabel, metadataValueProblemText } from "./metadata-row-messages";
 import { Button } from "./ui/button";
 import { ErrorMessage } from "./ui/error-message";
 
@@ -20,26 +19,6 @@ export interface MetadataEditorProps {
   id: string;
   rows: MetadataRow[];
   onChange: (rows: MetadataRow[]) => void;
-}
-
-const TYPE_LABELS: Record<MetadataValueType, () => string> = {
-  string: () => i18n.t("metadataEditor.typeString"),
-  number: () => i18n.t("metadataEditor.typeNumber"),
-  boolean: () => i18n.t("metadataEditor.typeBoolean"),
-  null: () => i18n.t("metadataEditor.typeNull"),
-};
-
-function keyProblemText(problem: MetadataKeyProblem): string {
-  if (problem === "key_empty") return i18n.t("metadataEditor.keyEmpty");
-  if (problem === "key_too_long")
-    return i18n.t("metadataEditor.keyTooLong", { max: LIMITS.maxMetadataKeyLength });
-  return i18n.t("metadataEditor.keyDuplicate");
-}
-
-function valueProblemText(problem: MetadataValueProblem): string {
-  return problem === "string_too_long"
-    ? i18n.t("metadataEditor.stringTooLong", { max: LIMITS.maxMetadataStringLength.toLocaleString() })
-    : i18n.t("metadataEditor.numberInvalid");
 }
 
 /**
@@ -123,7 +102,7 @@ export function MetadataEditor({ id, rows, onChange }: MetadataEditorProps) {
                   >
                     {METADATA_VALUE_TYPES.map((type) => (
                       <option key={type} value={type}>
-                        {TYPE_LABELS[type]()}
+                        {metadataTypeLabel(type)}
                       </option>
                     ))}
                   </select>
@@ -166,10 +145,10 @@ export function MetadataEditor({ id, rows, onChange }: MetadataEditorProps) {
                   </Button>
                 </div>
                 {errors.key ? (
-                  <ErrorMessage id={keyErrorId}>{keyProblemText(errors.key)}</ErrorMessage>
+                  <ErrorMessage id={keyErrorId}>{metadataKeyProblemText(errors.key)}</ErrorMessage>
                 ) : null}
                 {errors.value ? (
-                  <ErrorMessage id={valueErrorId}>{valueProblemText(errors.value)}</ErrorMessage>
+                  <ErrorMessage id={valueErrorId}>{metadataValueProblemText(errors.value)}</ErrorMessage>
                 ) : null}
               </li>
             );

@@ -3,13 +3,16 @@ import { LIMITS } from "../../lib/api/contract";
 import {
   METADATA_VALUE_TYPES,
   type MetadataCheck,
-  type MetadataKeyProblem,
   type MetadataRow,
-  type MetadataValueProblem,
   type MetadataValueType,
   newMetadataRow,
   withValueType,
 } from "../../lib/metadata-rows";
+import {
+  metadataKeyProblemText,
+  metadataTypeLabel,
+  metadataValueProblemText,
+} from "../metadata-row-messages";
 import { Button } from "../ui/button";
 import { ErrorMessage } from "../ui/error-message";
 
@@ -22,26 +25,6 @@ export interface FilterRowsEditorProps {
   onChange: (rows: MetadataRow[]) => void;
   /** Problems to show (after an attempt to list). */
   check?: MetadataCheck;
-}
-
-function typeLabel(type: MetadataValueType): string {
-  if (type === "string") return i18n.t("sidepanel.filterRows.typeString");
-  if (type === "number") return i18n.t("sidepanel.filterRows.typeNumber");
-  if (type === "boolean") return i18n.t("sidepanel.filterRows.typeBoolean");
-  return i18n.t("sidepanel.filterRows.typeNull");
-}
-
-function keyProblemText(problem: MetadataKeyProblem): string {
-  if (problem === "key_empty") return i18n.t("sidepanel.filterRows.keyEmpty");
-  if (problem === "key_too_long")
-    return i18n.t("sidepanel.filterRows.keyTooLong", { max: LIMITS.maxMetadataKeyLength });
-  return i18n.t("sidepanel.filterRows.keyDuplicate");
-}
-
-function valueProblemText(problem: MetadataValueProblem): string {
-  return problem === "string_too_long"
-    ? i18n.t("sidepanel.filterRows.stringTooLong", { max: LIMITS.maxMetadataStringLength })
-    : i18n.t("sidepanel.filterRows.numberInvalid");
 }
 
 /** Typed key = value rows (text, number, true/false, null), as the related list's filters take them. */
@@ -89,7 +72,7 @@ export function FilterRowsEditor({ id, legend, hint, rows, onChange, check }: Fi
                   >
                     {METADATA_VALUE_TYPES.map((type) => (
                       <option key={type} value={type}>
-                        {typeLabel(type)}
+                        {metadataTypeLabel(type)}
                       </option>
                     ))}
                   </select>
@@ -136,10 +119,12 @@ export function FilterRowsEditor({ id, legend, hint, rows, onChange, check }: Fi
                   </Button>
                 </div>
                 {errors.key ? (
-                  <ErrorMessage id={`${base}-key-error`}>{keyProblemText(errors.key)}</ErrorMessage>
+                  <ErrorMessage id={`${base}-key-error`}>{metadataKeyProblemText(errors.key)}</ErrorMessage>
                 ) : null}
                 {errors.value ? (
-                  <ErrorMessage id={`${base}-value-error`}>{valueProblemText(errors.value)}</ErrorMessage>
+                  <ErrorMessage id={`${base}-value-error`}>
+                    {metadataValueProblemText(errors.value)}
+                  </ErrorMessage>
                 ) : null}
               </li>
             );

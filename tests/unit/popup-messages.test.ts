@@ -23,6 +23,7 @@ const POPUP_SOURCES = [
   "components/json-schema-editor.tsx",
   "components/json-schema-messages.ts",
   "components/metadata-editor.tsx",
+  "components/metadata-row-messages.ts",
 ];
 
 /** Key prefixes whose messages only the popup and its editors use. */
