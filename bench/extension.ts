@@ -3,21 +3,18 @@
  * they import) in the built Chrome extension, and the popup's time to interactive in Chromium: the median
  * of 10 opens, from navigation start to the moment the popup marks itself ready (`data-ready` on <html>).
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
-import { chromium } from "@playwright/test";
+import { EXTENSION_OUTPUT, launchExtensionBrowser } from "./extension-browser";
 
-const ROOT = resolve(import.meta.dirname, "..");
-const OUTPUT = join(ROOT, ".output/chrome-mv3");
 const OPENS = 10;
 
 /** The files a page loads: its scripts and styles, and every chunk those scripts import, transitively. */
 function pageAssets(page: string): string[] {
-  const html = readFileSync(join(OUTPUT, page), "utf8");
+  const html = readFileSync(join(EXTENSION_OUTPUT, page), "utf8");
   const pending = [...html.matchAll(/(?:src|href)="(\/[^"]+\.(?:js|css))"/g)].map((match) =>
-    join(OUTPUT, match[1] as string),
+    join(EXTENSION_OUTPUT, match[1] as string),
   );
   const seen = new Set<string>();
   while (pending.length > 0) {
@@ -47,23 +44,8 @@ function sizes(page: string) {
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 async function popupTimeToInteractive(): Promise<number[]> {
-  const profile = mkdtempSync(join(tmpdir(), "linklens-bench-ext-"));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    headless: true,
-    args: [
-      `--disable-extensions-except=${OUTPUT}`,
-      `--load-extension=${OUTPUT}`,
-      "--no-sandbox",
-      "--disable-gpu",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-    ],
-  });
+  const { context, extensionId: id, close } = await launchExtensionBrowser({});
   try {
-    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent("serviceworker"));
-    const id = new URL(worker.url()).host;
     const times: number[] = [];
     for (let open = 0; open < OPENS + 1; open++) {
       const page = await context.newPage();
@@ -75,8 +57,7 @@ async function popupTimeToInteractive(): Promise<number[]> {
     }
     return times;
   } finally {
-    await context.close();
-    rmSync(profile, { recursive: true, force: true });
+    await close();
   }
 }
 
@@ -89,7 +70,6 @@ const median = (values: number[]) => {
 };
 
 async function main() {
-  if (!existsSync(join(OUTPUT, "manifest.json"))) throw new Error("build the extension first: npm run build");
   for (const page of ["popup.html", "sidepanel.html"]) {
     const { raw, gzip } = sizes(page);
     console.log(`${page.padEnd(15)} JS + CSS: ${kb(raw)} raw, ${kb(gzip)} gzip`);

@@ -8,16 +8,12 @@
  * - the page's JavaScript heap after a garbage collection.
  * Aims: first render under 300 ms, search under 50 ms per keystroke.
  */
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { type BrowserContext, chromium, type Page, type Worker } from "@playwright/test";
+import type { BrowserContext, Page, Worker } from "@playwright/test";
 import type {} from "../entrypoints/background/test-seam";
 import type { AnalysisRecord } from "../lib/api/contract";
+import { launchExtensionBrowser } from "./extension-browser";
 import { syntheticAnalyses } from "./synthetic-analyses";
 
-const ROOT = resolve(import.meta.dirname, "..");
-const OUTPUT = join(ROOT, ".output/chrome-mv3");
 const RECORDS = 10_000;
 const BATCH = 1_000;
 const OPENS = 6;
@@ -106,25 +102,15 @@ function queryFrom(records: AnalysisRecord[]): string {
 }
 
 async function main() {
-  if (!existsSync(join(OUTPUT, "manifest.json"))) throw new Error("build the extension first: npx wxt build");
-  const profile = mkdtempSync(join(tmpdir(), "linklens-bench-sidepanel-"));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    headless: true,
+  const {
+    context,
+    worker,
+    extensionId: id,
+    close,
+  } = await launchExtensionBrowser({
     viewport: { width: 420, height: 900 },
-    args: [
-      `--disable-extensions-except=${OUTPUT}`,
-      `--load-extension=${OUTPUT}`,
-      "--no-sandbox",
-      "--disable-gpu",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-    ],
   });
   try {
-    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent("serviceworker"));
-    const id = new URL(worker.url()).host;
     const records = seedRecords();
     const seedStart = performance.now();
     await seed(worker, records);
@@ -167,8 +153,7 @@ async function main() {
     );
     console.log(`JS heap of the side panel after GC: ${(await heapMb(page)).toFixed(1)} MB`);
   } finally {
-    await context.close();
-    rmSync(profile, { recursive: true, force: true });
+    await close();
   }
 }
 
