@@ -4,7 +4,7 @@
  * service: an edit it stops is one the service refuses, an edit it lets through is one the service keeps.
  */
 import "fake-indexeddb/auto";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createJobRunner } from "../../entrypoints/background/analyze-jobs";
 import { createOutbox } from "../../entrypoints/background/outbox";
 import { createApiClient } from "../../lib/api/client";
@@ -12,20 +12,10 @@ import type { ResponseFormat } from "../../lib/api/contract";
 import { analysisSchemaOf } from "../../lib/db/analysis-schema";
 import { createDatabase, type LinklensDatabase } from "../../lib/db/database";
 import { checkJsonText } from "../../lib/editing/edit-patch";
-import { startFixtureSite } from "../fixtures/site";
-import { KEY, startTestService, type TestService } from "../server/helpers/service";
+import { KEY } from "../server/helpers/service";
+import { serviceAnalysesPerFile } from "./helpers/service-analyses";
 
-let site: Awaited<ReturnType<typeof startFixtureSite>>;
-let service: TestService;
-
-beforeAll(async () => {
-  site = await startFixtureSite();
-  service = await startTestService({ ca: site.caPem });
-}, 60_000);
-afterAll(async () => {
-  await service?.close();
-  await site?.close();
-});
+const live = serviceAnalysesPerFile();
 
 let db: LinklensDatabase;
 let counter = 0;
@@ -46,7 +36,7 @@ const schema = {
   additionalProperties: false,
 };
 
-const client = () => createApiClient({ baseUrl: service.url, apiKey: KEY, retry: { retries: 0 } });
+const client = () => createApiClient({ baseUrl: live.service.url, apiKey: KEY, retry: { retries: 0 } });
 
 /** Runs an analyze job to its end and returns its analysis ids. */
 async function analyze(links: string[], responseFormat?: ResponseFormat): Promise<string[]> {
@@ -63,23 +53,26 @@ async function analyze(links: string[], responseFormat?: ResponseFormat): Promis
 
 describe("analysisSchemaOf", { timeout: 60_000 }, () => {
   it("finds the schema of the job that made the analysis, in either responseFormat shape", async () => {
-    const [wrapped] = await analyze([site.url("/news/article.html")], {
+    const [wrapped] = await analyze([live.site.url("/news/article.html")], {
       type: "json_schema",
       json_schema: { name: "review", schema, strict: true },
     });
-    const [bare] = await analyze([site.url("/blog/post.html")], { type: "json_schema", json_schema: schema });
+    const [bare] = await analyze([live.site.url("/blog/post.html")], {
+      type: "json_schema",
+      json_schema: schema,
+    });
     expect(await analysisSchemaOf(db, wrapped as string)).toEqual(schema);
     expect(await analysisSchemaOf(db, bare as string)).toEqual(schema);
   });
 
   it("knows no schema for an analysis made without one, or not made here", async () => {
-    const [plain] = await analyze([site.url("/news/article.html")]);
+    const [plain] = await analyze([live.site.url("/news/article.html")]);
     expect(await analysisSchemaOf(db, plain as string)).toBeUndefined();
     expect(await analysisSchemaOf(db, "ana_unknown")).toBeUndefined();
   });
 
   it("the panel's check with that schema agrees with the service about an edit", async () => {
-    const [analysisId] = await analyze([site.url("/news/article.html")], {
+    const [analysisId] = await analyze([live.site.url("/news/article.html")], {
       type: "json_schema",
       json_schema: { name: "review", schema },
     });

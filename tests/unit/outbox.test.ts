@@ -4,29 +4,22 @@
  * worker stopped mid-request" is a request that reached the service but whose answer never came back.
  */
 import "fake-indexeddb/auto";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createOutbox, EDIT_BACKOFF, SENDING_WAKE_MS } from "../../entrypoints/background/outbox";
 import { createApiClient } from "../../lib/api/client";
 import type { AnalysisRecord, ResponseFormat } from "../../lib/api/contract";
 import { createDatabase, type LinklensDatabase } from "../../lib/db/database";
 import { cacheRecords } from "../../lib/db/records";
 import type { CachedAnalysis, OutboxEntry } from "../../lib/db/schema";
-import { startFixtureSite } from "../fixtures/site";
 import { KEY, startTestService, type TestService } from "../server/helpers/service";
 import { closedPortUrl } from "./helpers/closed-port";
+import { serviceAnalysesPerFile } from "./helpers/service-analyses";
 
-let site: Awaited<ReturnType<typeof startFixtureSite>>;
-let service: TestService;
 let closedUrl: string;
 
+const live = serviceAnalysesPerFile();
 beforeAll(async () => {
-  site = await startFixtureSite();
-  service = await startTestService({ ca: site.caPem });
   closedUrl = await closedPortUrl();
-}, 60_000);
-afterAll(async () => {
-  await service?.close();
-  await site?.close();
 });
 
 let db: LinklensDatabase;
@@ -54,7 +47,7 @@ const clock = { now: Date.now() };
  * it sends. `loseAnswers`: updates reach the service, but their answers never come back (until `release`).
  */
 function setup(initial: { baseUrl?: string; loseAnswers?: boolean } = {}) {
-  const target = { baseUrl: initial.baseUrl ?? service.url };
+  const target = { baseUrl: initial.baseUrl ?? live.service.url };
   const alarms: (number | null)[] = [];
   const sent: SentUpdate[] = [];
   let release: () => void = () => {};
@@ -92,12 +85,12 @@ function setup(initial: { baseUrl?: string; loseAnswers?: boolean } = {}) {
 /** Creates an analysis through the API (only POST /v1/links, so "other" requests stay unspent) and caches it. */
 async function createAnalysis(
   responseFormat?: ResponseFormat,
-  on: TestService = service,
+  on: TestService = live.service,
 ): Promise<AnalysisRecord> {
   const metadata = { project: "outbox" };
   const client = createApiClient({ baseUrl: on.url, apiKey: KEY });
   const response = await client.analyzeLinks({
-    link: [site.url("/news/article.html")],
+    link: [live.site.url("/news/article.html")],
     prompt: "What is this page about?",
     metadata,
     ...(responseFormat && { responseFormat }),
@@ -110,7 +103,7 @@ async function createAnalysis(
 }
 
 async function serverRecord(analysisId: string): Promise<AnalysisRecord> {
-  const { status, body } = await service.call("GET", `/v1/analyses?analysisId=${analysisId}`);
+  const { status, body } = await live.service.call("GET", `/v1/analyses?analysisId=${analysisId}`);
   expect(status).toBe(200);
   return body;
 }
@@ -216,7 +209,7 @@ describe("the edit outbox against the reference service", { timeout: 60_000 }, (
   });
 
   it("waits as long as Retry-After says when the service answers 429", async () => {
-    const limited = await startTestService({ ca: site.caPem, rateOtherPerMinute: 1 });
+    const limited = await startTestService({ ca: live.site.caPem, rateOtherPerMinute: 1 });
     try {
       const created = await createAnalysis(undefined, limited);
       const { outbox, alarms, sent } = setup({ baseUrl: limited.url });
@@ -290,7 +283,7 @@ describe("the edit outbox against the reference service", { timeout: 60_000 }, (
       metadata: { step: 2 },
     });
 
-    target.baseUrl = service.url;
+    target.baseUrl = live.service.url;
     sent.length = 0;
     await outbox.retryNow();
     expect(sent.map((update) => update.body.textContent)).toEqual(["first", "second"]);
@@ -313,7 +306,7 @@ describe("the edit outbox against the reference service", { timeout: 60_000 }, (
     /** The record changes through the API, then a stale edit is saved. */
     async function makeConflict() {
       const created = await createAnalysis();
-      const theirs = await service.call("POST", "/v1/analyses", {
+      const theirs = await live.service.call("POST", "/v1/analyses", {
         body: { analysisId: created.analysisId, textContent: "their text", metadata: { by: "them" } },
       });
       expect(theirs.status).toBe(200);
@@ -416,7 +409,7 @@ describe("the edit outbox against the reference service", { timeout: 60_000 }, (
     expect(await outbox.discard(seq)).toBe(false);
     // Written anew (the library follows rows by cachedAt), not pending any more.
     expect(await rowOf(created.analysisId)).toMatchObject({ cachedAt: clock.now });
-    target.baseUrl = service.url;
+    target.baseUrl = live.service.url;
     sent.length = 0;
     await outbox.retryNow();
     expect(sent).toHaveLength(0);
