@@ -1,3 +1,4 @@
+import { presetsDefaultFirst } from "../preset-order";
 import type { Settings } from "../settings";
 import type { LinklensDatabase } from "./database";
 import type { PresetRow } from "./schema";
@@ -25,6 +26,5 @@ export function replacePresets(
 /** The presets with the default one first, then the others in the user's order (popup and menus list them so). */
 export async function listPresets(db: LinklensDatabase): Promise<PresetRow[]> {
   const rows = await db.presets.orderBy("order").toArray();
-  const first = rows.find((row) => row.isDefault) ?? rows[0];
-  return first ? [first, ...rows.filter((row) => row !== first)] : [];
+  return presetsDefaultFirst({ presets: rows, defaultPresetId: rows.find((row) => row.isDefault)?.id });
 }
