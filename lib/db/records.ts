@@ -119,7 +119,8 @@ export function serverFieldsOf(row: CachedAnalysis): Record<string, unknown> {
   return fields;
 }
 
-function withoutUndefined(record: object): Record<string, unknown> {
+/** The record's fields that hold a value. */
+export function withoutUndefined(record: object): Record<string, unknown> {
   return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined));
 }
 

@@ -5,7 +5,7 @@
  */
 import type { z } from "zod";
 import type { AnalysisObject, ErrorDetail } from "../api/contract";
-import { isOlder, LOCAL_FIELDS, localFieldsOf, serverFieldsOf } from "../db/records";
+import { isOlder, LOCAL_FIELDS, localFieldsOf, serverFieldsOf, withoutUndefined } from "../db/records";
 import type { CachedAnalysis, UsageRow } from "../db/schema";
 import { type JsonSyntaxReason, parseJsonText } from "../json-text";
 import {
@@ -166,10 +166,6 @@ function assemble(fields: Record<string, unknown>, partial: boolean, cachedAt: n
     ...localFieldsOf(fields.analysis as AnalysisObject | undefined, cachedAt),
     ...(partial && { partial: true }),
   } as CachedAnalysis;
-}
-
-function withoutUndefined(record: object): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined));
 }
 
 /** What an import did, as the worker answers it. */
