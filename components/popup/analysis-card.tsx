@@ -3,9 +3,9 @@ import { i18n } from "#i18n";
 import type { CachedAnalysis } from "../../lib/db/schema";
 import { siteOf } from "../../lib/links";
 import { safeHref } from "../../lib/markdown";
+import { formatDate } from "../format-date";
+import { hideBrokenImage } from "../hide-broken-image";
 import { MarkdownView } from "../markdown-view";
-import { formatDate } from "./format-date";
-import { hideBrokenImage } from "./hide-broken-image";
 import { JsonContentView } from "./json-content-view";
 
 /** A score from 0 to 1 as a whole percentage. */

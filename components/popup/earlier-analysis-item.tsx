@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { i18n } from "#i18n";
 import type { CachedAnalysis } from "../../lib/db/schema";
+import { formatDate } from "../format-date";
 import { AnalysisCard } from "./analysis-card";
-import { formatDate } from "./format-date";
 
 const SNIPPET_LENGTH = 90;
 

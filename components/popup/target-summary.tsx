@@ -1,7 +1,7 @@
 import { i18n } from "#i18n";
 import type { TargetTab } from "../../lib/active-tab";
 import { safeHref } from "../../lib/markdown";
-import { hideBrokenImage } from "./hide-broken-image";
+import { hideBrokenImage } from "../hide-broken-image";
 import { type TargetProblem, targetProblemText } from "./target-problem";
 
 const TARGET_PROBLEM_ID = "target-problem";

@@ -2,11 +2,11 @@ import { type ReactNode, useEffect, useRef } from "react";
 import { i18n } from "#i18n";
 import type { CachedAnalysis } from "../../lib/db/schema";
 import { AnalysisEditor } from "../editing/analysis-editor";
+import { formatDate } from "../format-date";
+import { hideBrokenImage } from "../hide-broken-image";
 import { MarkdownView } from "../markdown-view";
 import { Button } from "../ui/button";
 import { ErrorMessage } from "../ui/error-message";
-import { formatTime } from "./format-time";
-import { hideBrokenImage } from "./hide-broken-image";
 import { ImageGallery } from "./image-gallery";
 import { MetadataList } from "./metadata-list";
 import { PageText } from "./page-text";
@@ -136,10 +136,10 @@ function RecordFacts({ record }: { record: CachedAnalysis }) {
   if (record.host) facts.push([i18n.t("sidepanel.detail.site"), record.host]);
   if (analysis.author) facts.push([i18n.t("sidepanel.detail.author"), analysis.author]);
   if (analysis.publishedDate)
-    facts.push([i18n.t("sidepanel.detail.published"), formatTime(analysis.publishedDate, false)]);
+    facts.push([i18n.t("sidepanel.detail.published"), formatDate(analysis.publishedDate)]);
   if (analysis.score !== undefined) facts.push([i18n.t("sidepanel.detail.score"), analysis.score.toFixed(2)]);
-  if (record.createdAt) facts.push([i18n.t("sidepanel.detail.created"), formatTime(record.createdAt)]);
-  if (record.updatedAt) facts.push([i18n.t("sidepanel.detail.updated"), formatTime(record.updatedAt)]);
+  if (record.createdAt) facts.push([i18n.t("sidepanel.detail.created"), formatDate(record.createdAt, true)]);
+  if (record.updatedAt) facts.push([i18n.t("sidepanel.detail.updated"), formatDate(record.updatedAt, true)]);
   facts.push([i18n.t("sidepanel.detail.analysisId"), <code key="id">{record.analysisId}</code>]);
 
   return (

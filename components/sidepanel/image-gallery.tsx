@@ -1,5 +1,5 @@
 import { i18n } from "#i18n";
-import { hideBrokenImage } from "./hide-broken-image";
+import { hideBrokenImage } from "../hide-broken-image";
 
 /** The page's images as thumbnails, loaded only when scrolled into view; each opens in a new tab. */
 export function ImageGallery({ links }: { links: string[] }) {

@@ -1,7 +1,7 @@
 import { i18n } from "#i18n";
 import type { LibraryEntry } from "../../lib/library/library-entry";
-import { formatTime } from "./format-time";
-import { hideBrokenImage } from "./hide-broken-image";
+import { formatDate } from "../format-date";
+import { hideBrokenImage } from "../hide-broken-image";
 
 export interface LibraryRowProps {
   entry: LibraryEntry;
@@ -75,7 +75,7 @@ function RowButton({
         <span className="library-row__meta">
           {entry.host || entry.url}
           {" · "}
-          {formatTime(entry.time)}
+          {formatDate(entry.time, true)}
           {entry.hasJson ? (
             <span className="library-badge">{i18n.t("sidepanel.library.hasJson")}</span>
           ) : null}

@@ -1,7 +1,7 @@
 import { i18n } from "#i18n";
 import type { PartialAnalysisRecord } from "../../lib/api/contract";
+import { formatDate } from "../format-date";
 import { Button } from "../ui/button";
-import { formatTime } from "./format-time";
 
 export interface RelatedListProps {
   records: PartialAnalysisRecord[];
@@ -37,7 +37,7 @@ export function RelatedList({ records, page, onOpen }: RelatedListProps) {
             {record.analysis?.url ? <p className="related-item__url">{record.analysis.url}</p> : null}
             <p className="related-item__meta">
               {i18n.t("sidepanel.related.fieldsShown", { fields: fields.join(", ") || "analysisId" })}
-              {record.updatedAt ? ` · ${formatTime(record.updatedAt)}` : ""}
+              {record.updatedAt ? ` · ${formatDate(record.updatedAt, true)}` : ""}
             </p>
             {record.textContent ? (
               <p className="related-item__snippet">

@@ -1,6 +1,6 @@
 import { i18n } from "#i18n";
 import type { UsageRow } from "../../lib/db/schema";
-import { formatTime } from "./format-time";
+import { formatDate } from "../format-date";
 
 /** Every usage row, newest first: time, usage id, links, credits. */
 export function UsageTable({ rows }: { rows: UsageRow[] }) {
@@ -22,7 +22,7 @@ export function UsageTable({ rows }: { rows: UsageRow[] }) {
         <tbody>
           {rows.map((row) => (
             <tr key={row.usageId}>
-              <td>{formatTime(row.createdAt)}</td>
+              <td>{formatDate(row.createdAt, true)}</td>
               <td>
                 <code>{row.usageId}</code>
               </td>
