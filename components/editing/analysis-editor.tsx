@@ -20,13 +20,13 @@ import { draftFromValues, type EditableValues } from "../../lib/editing/edit-dra
 import { baseForSave } from "../../lib/editing/edit-patch";
 import { editStatusOf } from "../../lib/editing/edit-status";
 import { sendCommand } from "../../lib/messaging";
+import { commandErrorText } from "../command-error-text";
 import { useNow } from "../popup/use-now";
 import { Button } from "../ui/button";
 import { ErrorMessage } from "../ui/error-message";
 import { ConflictView } from "./conflict-view";
 import { EditForm } from "./edit-form";
 import { EditStatusBar } from "./edit-status-bar";
-import { commandErrorMessage } from "./run-command";
 import { useEditDraft } from "./use-edit-draft";
 
 export interface AnalysisEditorProps {
@@ -89,7 +89,7 @@ export function AnalysisEditor({ analysisId, readOnly }: AnalysisEditorProps) {
     try {
       await sendCommand("analysis.refresh", { analysisId });
     } catch (error) {
-      setLoadFailure(i18n.t("editing.loadFailed", { message: commandErrorMessage(error) }));
+      setLoadFailure(i18n.t("editing.loadFailed", { message: commandErrorText(error) }));
     }
   };
 

@@ -4,9 +4,9 @@ import type { OutboxEntry } from "../../lib/db/schema";
 import { differingFields, type EditableFieldName } from "../../lib/editing/conflict-fields";
 import type { EditableValues } from "../../lib/editing/edit-draft";
 import { sendCommand } from "../../lib/messaging";
+import { commandErrorText } from "../command-error-text";
 import { Button } from "../ui/button";
 import { ErrorMessage } from "../ui/error-message";
-import { commandErrorMessage } from "./run-command";
 
 export interface ConflictViewProps {
   /** The edit the service refused with 412; its `serverRecord` is the service's version. */
@@ -38,7 +38,7 @@ export function ConflictView({ entry, mine, onMergeByHand }: ConflictViewProps) 
     try {
       await sendCommand("outbox.resolve", { seq: entry.seq, choice });
     } catch (error) {
-      setFailure(commandErrorMessage(error));
+      setFailure(commandErrorText(error));
     } finally {
       setBusy(false);
     }

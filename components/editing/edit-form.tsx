@@ -7,13 +7,13 @@ import type { EditableValues, EditDraft } from "../../lib/editing/edit-draft";
 import { checkDraft } from "../../lib/editing/edit-patch";
 import { CommandError } from "../../lib/messaging";
 import type { MetadataRow } from "../../lib/metadata-rows";
+import { commandErrorText } from "../command-error-text";
 import { MetadataEditor } from "../metadata-editor";
 import { Button } from "../ui/button";
 import { ErrorMessage } from "../ui/error-message";
 import { ConfirmInline } from "./confirm-inline";
 import { JsonContentEditor } from "./json-content-editor";
 import { jsonProblemMessage, textProblemMessage } from "./problem-messages";
-import { commandErrorMessage } from "./run-command";
 import { ServiceVersion } from "./service-version";
 import { TextContentEditor } from "./text-content-editor";
 
@@ -107,7 +107,7 @@ export function EditForm(props: EditFormProps) {
     } catch (error) {
       const byField = error instanceof CommandError ? refusalByField(error.init.details) : {};
       setRefused(byField);
-      setFailure(i18n.t("editing.saveFailed", { message: commandErrorMessage(error) }));
+      setFailure(i18n.t("editing.saveFailed", { message: commandErrorText(error) }));
     } finally {
       setSaving(false);
     }

@@ -3,11 +3,11 @@ import { i18n } from "#i18n";
 import type { OutboxEntry } from "../../lib/db/schema";
 import type { EditStatus } from "../../lib/editing/edit-status";
 import { sendCommand } from "../../lib/messaging";
+import { commandErrorText } from "../command-error-text";
 import { Button } from "../ui/button";
 import { ErrorMessage } from "../ui/error-message";
 import { ConfirmInline } from "./confirm-inline";
 import { apiErrorText } from "./problem-messages";
-import { commandErrorMessage } from "./run-command";
 import { timeOfDay } from "./time-of-day";
 
 export interface EditStatusBarProps {
@@ -28,7 +28,7 @@ export function EditStatusBar({ status, entries }: EditStatusBarProps) {
     try {
       await action();
     } catch (error) {
-      setFailure(i18n.t("editing.status.actionFailed", { message: commandErrorMessage(error) }));
+      setFailure(i18n.t("editing.status.actionFailed", { message: commandErrorText(error) }));
     } finally {
       setBusy(false);
     }

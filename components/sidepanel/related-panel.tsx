@@ -8,9 +8,9 @@ import {
   SELECTABLE_FIELDS,
 } from "../../lib/library/related-query";
 import { sendCommand } from "../../lib/messaging";
+import { commandErrorText } from "../command-error-text";
 import { Button } from "../ui/button";
 import { ErrorMessage } from "../ui/error-message";
-import { commandErrorText } from "./command-error-text";
 import { RelatedFilters } from "./related-filters";
 import { RelatedList } from "./related-list";
 

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from "react";
 import { db } from "../../lib/db/database";
 import type { CachedAnalysis } from "../../lib/db/schema";
 import { sendCommand } from "../../lib/messaging";
-import { commandErrorText } from "./command-error-text";
+import { commandErrorText } from "../command-error-text";
 
 export type RefreshState =
   | { kind: "idle" }
