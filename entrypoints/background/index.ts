@@ -4,6 +4,7 @@ import { db } from "../../lib/db/database";
 import { jobById, markFailuresSeen } from "../../lib/db/jobs";
 import { openOptionsOnFirstInstall } from "../../lib/first-run";
 import { readSettings, watchSettings } from "../../lib/settings-store";
+import { openSidePanel } from "../../lib/side-panel";
 import { createAnalysisReader } from "./analyses";
 import { createJobRunner } from "./analyze-jobs";
 import { createBadge } from "./badge";
@@ -20,7 +21,6 @@ import { setupPresetMirror } from "./preset-mirror";
 import { createRelatedLister } from "./related";
 import { readSelectionLinks } from "./selection-links";
 import { clientFromSettings } from "./settings-client";
-import { openSidePanel } from "./side-panel";
 import { createRecordSeeder, exposeTestSeam } from "./test-seam";
 
 export default defineBackground(() => {
@@ -44,7 +44,10 @@ export default defineBackground(() => {
   });
   const shortcuts = setupKeyboardCommands({
     analyzeActiveTab: menus.analyzeActiveTab,
-    openLibrary: openSidePanel,
+    openLibrary: (windowId) =>
+      void openSidePanel(windowId).catch((error: unknown) =>
+        console.warn("linklens: could not open the side panel", error),
+      ),
   });
   exposeTestSeam({
     handleMenuClick: menus.handleMenuClick,

@@ -8,8 +8,8 @@ import { storage } from "wxt/utils/storage";
 import { i18n } from "#i18n";
 import { ACTIVE_JOB_STATUSES } from "../../lib/db/jobs";
 import type { AnalyzeJob } from "../../lib/db/schema";
+import { openSidePanel } from "../../lib/side-panel";
 import { sidepanelFocusItem } from "../../lib/sidepanel-focus";
-import { openSidePanel } from "./side-panel";
 
 const JOB_NOTIFICATION_PREFIX = "linklens-job";
 /** One id for every info notification: a new one replaces the last instead of piling up. */
@@ -85,7 +85,9 @@ export function createNotifier(deps: NotifierDeps) {
   function handleNotificationClick(notificationId: string): void {
     const target = parseJobNotificationId(notificationId);
     if (!target) return;
-    openSidePanel(target.windowId);
+    openSidePanel(target.windowId).catch((error: unknown) =>
+      console.warn("linklens: could not open the side panel", error),
+    );
     void focusJob(target.jobId, notificationId);
   }
 
