@@ -32,6 +32,27 @@ export interface AnalyzeStartRequest {
   tabUrl?: string;
 }
 
+/**
+ * A job that waits for the user's yes before anything is queued or sent (the worker asks when a command
+ * would queue more links than one request holds); the confirm page shows it.
+ */
+export interface JobConfirmation {
+  confirmationId: string;
+  source: JobSource;
+  /** The preset whose prompt (and schema) the job uses. */
+  presetName: string;
+  /** Distinct https links the job would analyze. */
+  links: number;
+  /** Links found but left out: not https, not usable, or duplicates. */
+  skipped: number;
+  /** Requests the links are sent in (`LIMITS.maxLinks` links each). */
+  requests: number;
+  /** 1, or 2 when the job asks for JSON (a response format). */
+  creditsPerLink: number;
+  /** `links × creditsPerLink`: the cost if every link is analyzed (only analyzed links are charged). */
+  worstCaseCredits: number;
+}
+
 /** What `analyses.delete` did; `undoToken` is null when nothing was removed. */
 export interface DeleteResult {
   deleted: number;
@@ -50,6 +71,16 @@ export interface Protocol {
   "connection.test": { request: { baseUrl: string; apiKey: string }; response: ConnectionStatus };
   /** Writes a job and starts it; follow it in Dexie (`jobs` by id). Invalid input gives a failed job. */
   "analyze.start": { request: AnalyzeStartRequest; response: { jobId: string } };
+  /** A job waiting for the user's answer; fails (`confirmation_gone`) once answered or dropped. */
+  "jobConfirmation.get": { request: { confirmationId: string }; response: JobConfirmation };
+  /**
+   * The answer: yes queues the job (`jobId`), no drops it (`jobId: null`, nothing queued or sent). A
+   * second yes fails (`confirmation_gone`) and queues nothing.
+   */
+  "jobConfirmation.answer": {
+    request: { confirmationId: string; confirmed: boolean };
+    response: { jobId: string | null };
+  };
   /** Stops a queued or running job; `cancelled` is false when it had already ended. */
   "job.cancel": { request: { jobId: string }; response: { cancelled: boolean } };
   /** Marks a failed job (or, without `jobId`, every failed job) as seen: the badge drops its "!". */

@@ -1,7 +1,7 @@
 import { type Dispatch, type SetStateAction, useMemo, useState } from "react";
 import { i18n } from "#i18n";
 import type { ExportFormat } from "../../lib/export/export-file";
-import { parseImportText } from "../../lib/export/import-json";
+import { MAX_IMPORT_FILE_BYTES, parseImportText } from "../../lib/export/import-json";
 import { CommandError, type DeleteResult, sendCommand } from "../../lib/messaging";
 import type { ActionNotice } from "./action-notice-state";
 import { exportAnalyses } from "./export-analyses";
@@ -27,11 +27,14 @@ export interface LibraryActions extends LibraryActionRunners {
 /** The side panel's export, import, delete and undo, and the one notice saying how the last one went. */
 export function useLibraryActions(): LibraryActions {
   const [notice, setNotice] = useState<ActionNotice | null>(null);
-  const runners = useMemo(() => createRunners(setNotice), []);
+  const runners = useMemo(() => createLibraryActionRunners(setNotice), []);
   return useMemo(() => ({ ...runners, notice }), [runners, notice]);
 }
 
-function createRunners(setNotice: Dispatch<SetStateAction<ActionNotice | null>>): LibraryActionRunners {
+/** The actions, reporting through `setNotice` (the hook's state; tests pass their own). */
+export function createLibraryActionRunners(
+  setNotice: Dispatch<SetStateAction<ActionNotice | null>>,
+): LibraryActionRunners {
   const fail = (error: unknown, code: string) => setNotice(errorNotice(error, code));
   // One action at a time: a click while one runs is ignored (a second delete of the same rows would
   // replace the first one's Undo with "nothing deleted"). The controls stay enabled, so focus stays.
@@ -62,6 +65,10 @@ function createRunners(setNotice: Dispatch<SetStateAction<ActionNotice | null>>)
 
     importFile: async (file) => {
       await exclusive(async () => {
+        if (file.size > MAX_IMPORT_FILE_BYTES) {
+          setNotice({ kind: "error", code: "file_too_large", message: fileSizeText(file), details: [] });
+          return;
+        }
         setNotice({ kind: "busy", text: i18n.t("libraryActions.importing", { file: file.name }) });
         let text: string;
         try {
@@ -118,6 +125,20 @@ function createRunners(setNotice: Dispatch<SetStateAction<ActionNotice | null>>)
       });
     },
   };
+}
+
+/** "export.json is 63.2 MiB (66,270,822 bytes)." */
+function fileSizeText(file: File): string {
+  return i18n.t("libraryActions.fileSize", {
+    file: file.name,
+    size: mebibytes(file.size),
+    bytes: file.size.toLocaleString("en-US"),
+  });
+}
+
+/** Bytes as MiB with one decimal, e.g. "50.0 MiB". */
+function mebibytes(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
 }
 
 function errorNotice(error: unknown, fallbackCode: string): ActionNotice {

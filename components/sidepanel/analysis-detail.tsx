@@ -1,6 +1,8 @@
-import { type ReactNode, useEffect, useRef } from "react";
+import { type ReactNode, type Ref, useEffect, useRef } from "react";
 import { i18n } from "#i18n";
+import type { AnalysisObject } from "../../lib/api/contract";
 import type { CachedAnalysis } from "../../lib/db/schema";
+import { safeHref } from "../../lib/markdown";
 import { AnalysisEditor } from "../editing/analysis-editor";
 import { formatDate } from "../format-date";
 import { hideBrokenImage } from "../hide-broken-image";
@@ -29,7 +31,6 @@ export function AnalysisDetail({ analysisId, onBack, onOpen, renderActions }: An
   const { record, refresh, run } = useWholeRecord(analysisId);
   const analysis = record?.analysis ?? {};
   const title = analysis.title || analysis.url || i18n.t("sidepanel.library.untitled");
-  const images = analysis.extras?.imageLinks ?? [];
   // The keyboard focus moves to the title once it is there (the record loads after the view opens).
   const titleRef = useRef<HTMLHeadingElement>(null);
   const titleFocused = useRef(false);
@@ -51,34 +52,11 @@ export function AnalysisDetail({ analysisId, onBack, onOpen, renderActions }: An
         <p role="status">{i18n.t("sidepanel.loading")}</p>
       ) : (
         <>
-          <header className="detail__header">
-            {analysis.favicon ? (
-              <img
-                className="detail__icon"
-                src={analysis.favicon}
-                alt=""
-                width={20}
-                height={20}
-                onError={hideBrokenImage}
-              />
-            ) : null}
-            <h2 id="detail-title" tabIndex={-1} ref={titleRef}>
-              {analysis.url ? (
-                <a
-                  href={analysis.url}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  title={i18n.t("sidepanel.detail.openPage")}
-                >
-                  {title}
-                </a>
-              ) : record === null ? (
-                analysisId
-              ) : (
-                title
-              )}
-            </h2>
-          </header>
+          <DetailHeader
+            analysis={analysis}
+            title={record === null ? analysisId : title}
+            titleRef={titleRef}
+          />
 
           <div role="toolbar" aria-label={i18n.t("sidepanel.detail.actions")} className="detail__actions">
             <Button
@@ -119,7 +97,7 @@ export function AnalysisDetail({ analysisId, onBack, onOpen, renderActions }: An
               <AnalysisEditor analysisId={analysisId} readOnly={<EditableFields record={record} />} />
             </>
           )}
-          {record && images.length > 0 ? <ImageGallery links={images} /> : null}
+          {record ? <ImageGallery links={analysis.extras?.imageLinks ?? []} /> : null}
           {record?.analysis?.text ? <PageText text={record.analysis.text} /> : null}
         </>
       )}
@@ -129,9 +107,45 @@ export function AnalysisDetail({ analysisId, onBack, onOpen, renderActions }: An
   );
 }
 
+/** The page's icon and title, the title linking to the page. */
+export function DetailHeader({
+  analysis,
+  title,
+  titleRef,
+}: {
+  analysis: AnalysisObject;
+  title: string;
+  titleRef?: Ref<HTMLHeadingElement>;
+}) {
+  const href = analysis.url ? safeHref(analysis.url) : null;
+  const favicon = analysis.favicon ? safeHref(analysis.favicon) : null;
+  return (
+    <header className="detail__header">
+      {favicon ? (
+        <img className="detail__icon" src={favicon} alt="" width={20} height={20} onError={hideBrokenImage} />
+      ) : null}
+      <h2 id="detail-title" tabIndex={-1} ref={titleRef}>
+        {href ? (
+          <a
+            href={href}
+            target="_blank"
+            rel="noopener noreferrer"
+            title={i18n.t("sidepanel.detail.openPage")}
+          >
+            {title}
+          </a>
+        ) : (
+          title
+        )}
+      </h2>
+    </header>
+  );
+}
+
 /** What the analysis is about and when it was made: not editable. */
-function RecordFacts({ record }: { record: CachedAnalysis }) {
+export function RecordFacts({ record }: { record: CachedAnalysis }) {
   const analysis = record.analysis ?? {};
+  const image = analysis.image ? safeHref(analysis.image) : null;
   const facts: [string, ReactNode][] = [];
   if (record.host) facts.push([i18n.t("sidepanel.detail.site"), record.host]);
   if (analysis.author) facts.push([i18n.t("sidepanel.detail.author"), analysis.author]);
@@ -158,10 +172,10 @@ function RecordFacts({ record }: { record: CachedAnalysis }) {
           </div>
         ))}
       </dl>
-      {analysis.image ? (
+      {image ? (
         <img
           className="detail__lead-image"
-          src={analysis.image}
+          src={image}
           alt={i18n.t("sidepanel.detail.leadImage")}
           loading="lazy"
           onError={hideBrokenImage}

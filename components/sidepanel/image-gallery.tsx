@@ -1,8 +1,14 @@
 import { i18n } from "#i18n";
+import { safeHref } from "../../lib/markdown";
 import { hideBrokenImage } from "../hide-broken-image";
 
-/** The page's images as thumbnails, loaded only when scrolled into view; each opens in a new tab. */
-export function ImageGallery({ links }: { links: string[] }) {
+/**
+ * The page's images as thumbnails, loaded only when scrolled into view; each opens in a new tab. Only
+ * web addresses are shown (never a `javascript:` or `data:` one), each once.
+ */
+export function ImageGallery({ links: given }: { links: string[] }) {
+  const links = [...new Set(given.map(safeHref).filter((link): link is string => link !== null))];
+  if (links.length === 0) return null;
   return (
     <section className="detail-section" aria-labelledby="detail-images">
       <h3 id="detail-images">{i18n.t("sidepanel.detail.images", links.length)}</h3>

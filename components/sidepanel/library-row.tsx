@@ -1,5 +1,6 @@
 import { i18n } from "#i18n";
 import type { LibraryEntry } from "../../lib/library/library-entry";
+import { safeHref } from "../../lib/markdown";
 import { formatDate } from "../format-date";
 import { hideBrokenImage } from "../hide-broken-image";
 
@@ -50,6 +51,7 @@ function RowButton({
   index,
   onOpen,
 }: Omit<LibraryRowProps, "selected" | "onSelectedChange"> & { title: string }) {
+  const favicon = entry.favicon ? safeHref(entry.favicon) : null;
   return (
     <button
       type="button"
@@ -58,10 +60,10 @@ function RowButton({
       data-analysis-id={entry.analysisId}
       onClick={() => onOpen(entry.analysisId)}
     >
-      {entry.favicon ? (
+      {favicon ? (
         <img
           className="library-row__icon"
-          src={entry.favicon}
+          src={favicon}
           alt=""
           width={16}
           height={16}

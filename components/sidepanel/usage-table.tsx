@@ -1,5 +1,6 @@
 import { i18n } from "#i18n";
 import type { UsageRow } from "../../lib/db/schema";
+import { safeHref } from "../../lib/markdown";
 import { formatDate } from "../format-date";
 
 /** Every usage row, newest first: time, usage id, links, credits. */
@@ -30,9 +31,7 @@ export function UsageTable({ rows }: { rows: UsageRow[] }) {
                 <ul className="usage-table__links">
                   {row.links.map((link) => (
                     <li key={link}>
-                      <a href={link} target="_blank" rel="noopener noreferrer">
-                        {link}
-                      </a>
+                      <UsageLink link={link} />
                     </li>
                   ))}
                 </ul>
@@ -43,5 +42,16 @@ export function UsageTable({ rows }: { rows: UsageRow[] }) {
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** A link that was sent, opening in a new tab when it is a web address (else shown as text). */
+function UsageLink({ link }: { link: string }) {
+  const href = safeHref(link);
+  if (!href) return <>{link}</>;
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer">
+      {link}
+    </a>
   );
 }

@@ -1,6 +1,8 @@
 /**
  * The context menus "Analyze this page", "Analyze this link" and "Analyze links in selection", each with
  * one item per preset (the default first), and the analysis they start, which the keyboard shortcut shares.
+ * Every job goes through the job gate (job-gate.ts): one of more links than a request holds waits for
+ * the user's yes.
  */
 
 import { type Browser, browser } from "wxt/browser";
@@ -10,6 +12,7 @@ import type { ResponseFormat } from "../../lib/api/contract";
 import type { AnalyzeJobRequest, JobSource } from "../../lib/db/schema";
 import { LINK_PROBLEM_MESSAGES, linkProblem, sortLinks } from "../../lib/links";
 import { defaultPreset, type Preset, presetsDefaultFirst, type Settings } from "../../lib/settings";
+import type { JobToQueue, QueueOutcome } from "./job-gate";
 import { urlsInText } from "./selection-links";
 
 export const MENU_ID_PREFIX = "linklens";
@@ -51,20 +54,19 @@ export interface MenuTab {
   windowId?: number;
 }
 
-export type Enqueue = (request: AnalyzeJobRequest, source: JobSource, tabUrl?: string) => Promise<string>;
-
-/** What a click did: started a job, explained (in a notification) why it started none, or was not ours. */
-export type MenuClickOutcome = { jobId: string } | { refused: string } | { ignored: true };
+/**
+ * What a click did: started a job, asked the user to confirm a big one (`confirmationId`), explained (in
+ * a notification) why it started none, or was not ours.
+ */
+export type MenuClickOutcome = QueueOutcome | { refused: string } | { ignored: true };
 
 export interface ContextMenuDeps {
-  /** The job runner's `enqueue`: it keeps the distinct https links and records the others as rejected. */
-  enqueue: Enqueue;
+  /** The job gate's `queue`: queues the job, or asks first when it holds more links than one request. */
+  queue: (job: JobToQueue) => Promise<QueueOutcome>;
   readPresets: () => Promise<MenuPresets>;
   readSelectionLinks: (tabId: number, frameId?: number) => Promise<string[]>;
   /** Tells the user why nothing was started. */
   notify: (message: string) => unknown;
-  /** Called with each job started (to notify its end). */
-  onJobStarted?: (jobId: string) => unknown;
   /** Calls `listener` when the settings change, so the menus follow the presets. */
   watchPresets?: (listener: () => void) => unknown;
 }
@@ -166,15 +168,9 @@ export function createMenuActions(deps: ContextMenuDeps) {
     return { refused: message };
   }
 
-  async function start(
-    links: string[],
-    preset: Preset,
-    source: JobSource,
-    tabUrl?: string,
-  ): Promise<MenuClickOutcome> {
-    const jobId = await deps.enqueue({ links, ...presetRequestFields(preset) }, source, tabUrl);
-    await deps.onJobStarted?.(jobId);
-    return { jobId };
+  function start(links: string[], preset: Preset, source: JobSource, tabUrl?: string): Promise<QueueOutcome> {
+    const request = { links, ...presetRequestFields(preset) };
+    return deps.queue({ request, source, presetName: preset.name, ...(tabUrl && { tabUrl }) });
   }
 
   /** The preset `presetId`, or the default one when `presetId` is absent. */
@@ -222,7 +218,8 @@ export function createMenuActions(deps: ContextMenuDeps) {
     if (sorted.accepted.length === 0) {
       return refuse(i18n.t("contextMenus.selectionNotHttps", sorted.rejected.length));
     }
-    // All the links go to the runner, which keeps the distinct https ones and records the others as skipped.
+    // All the links go to the runner, which keeps the distinct https ones and records the others as skipped;
+    // more than one request's worth wait for the user's yes.
     return start(links, preset, "context-selection");
   }
 

@@ -11,6 +11,7 @@ import { createBadge } from "./badge";
 import { setupCommands } from "./commands";
 import { testConnection } from "./connection";
 import { menuPresetsFromSettings, setupContextMenus } from "./context-menus";
+import { jobGateCommandHandlers, setupJobGate } from "./job-gate";
 import { setupJobsAlarm } from "./jobs-alarm";
 import { createKeepAwake } from "./keep-awake";
 import { setupKeyboardCommands } from "./keyboard-commands";
@@ -34,12 +35,15 @@ export default defineBackground(() => {
     },
   });
   const jobNotifications = watchJobsForNotifications({ getJob, notifier });
-  const menus = setupContextMenus({
+  const jobGate = setupJobGate({
     enqueue: (request, source, tabUrl) => runner.enqueue(request, source, tabUrl),
+    onJobStarted: jobNotifications.follow,
+  });
+  const menus = setupContextMenus({
+    queue: jobGate.queue,
     readPresets: async () => menuPresetsFromSettings(await readSettings()),
     readSelectionLinks,
     notify: notifier.notifyInfo,
-    onJobStarted: jobNotifications.follow,
     watchPresets: watchSettings,
   });
   const shortcuts = setupKeyboardCommands({
@@ -89,6 +93,7 @@ export default defineBackground(() => {
     "analyze.start": async ({ source, tabUrl, ...request }) => ({
       jobId: await runner.enqueue(request, source, tabUrl),
     }),
+    ...jobGateCommandHandlers(jobGate),
     "job.cancel": async ({ jobId }) => ({ cancelled: await runner.cancel(jobId) }),
     "job.seen": async ({ jobId }) => {
       const updated = await markFailuresSeen(db, jobId);

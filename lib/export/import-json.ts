@@ -23,6 +23,12 @@ export type ImportProblem =
 
 export type ImportCheck = { ok: true; document: ExportDocument } | { ok: false; problem: ImportProblem };
 
+/**
+ * The largest file an import reads (checked before reading it): the page holds the whole text and its
+ * parse, and sends the document to the worker in one message, which Chrome caps at 64 MiB.
+ */
+export const MAX_IMPORT_FILE_BYTES = 50 * 1024 * 1024;
+
 /** How many issues the readable message names; the rest are counted. */
 const ISSUES_IN_MESSAGE = 3;
 

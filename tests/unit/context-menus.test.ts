@@ -9,8 +9,10 @@ import {
   menuItems,
   menuPresetsFromSettings,
   parseMenuItemId,
+  presetRequestFields,
   setupContextMenus,
 } from "../../entrypoints/background/context-menus";
+import { createJobGate, type JobGateDeps } from "../../entrypoints/background/job-gate";
 import {
   ANALYZE_PAGE_COMMAND,
   OPEN_LIBRARY_COMMAND,
@@ -67,17 +69,25 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** Deps whose functions are all mocks; `overrides` replace some (with mocks too). */
-function fakeDeps(overrides: Partial<ContextMenuDeps> = {}) {
+type GateMocks = Required<Pick<JobGateDeps, "enqueue" | "onJobStarted" | "openConfirmPage">>;
+
+/**
+ * Deps whose functions are all mocks, with the real job gate in front of a mocked runner (`enqueue`) and
+ * confirm page (`openConfirmPage`); `overrides` replace some (with mocks too).
+ */
+function fakeDeps(overrides: Partial<Omit<ContextMenuDeps, "queue"> & GateMocks> = {}) {
   let jobs = 0;
   const mocks = {
-    enqueue: vi.fn<ContextMenuDeps["enqueue"]>(async () => `job-${++jobs}`),
+    enqueue: vi.fn<GateMocks["enqueue"]>(async () => `job-${++jobs}`),
+    onJobStarted: vi.fn<(jobId: string) => void>(),
+    openConfirmPage: vi.fn<GateMocks["openConfirmPage"]>(async () => 77),
     readPresets: vi.fn<ContextMenuDeps["readPresets"]>(async () => PRESETS),
     readSelectionLinks: vi.fn<ContextMenuDeps["readSelectionLinks"]>(async () => []),
     notify: vi.fn<(message: string) => void>(),
-    onJobStarted: vi.fn<(jobId: string) => void>(),
   };
-  return { ...mocks, ...overrides } as typeof mocks & ContextMenuDeps;
+  const deps = { ...mocks, ...overrides } as typeof mocks;
+  const gate = createJobGate({ ...deps, newId: () => `confirm-${++jobs}` });
+  return { ...deps, queue: gate.queue, gate };
 }
 
 describe("menu items", () => {
@@ -305,6 +315,55 @@ describe("handleMenuClick", () => {
       "context-selection",
       undefined,
     );
+  });
+
+  it("asks before queueing a selection of more links than one request holds, and queues nothing until a yes", async () => {
+    const selected = Array.from({ length: 3000 }, (_, index) => `https://many.example/${index}`);
+    const deps = fakeDeps({ readSelectionLinks: vi.fn(async () => selected) });
+
+    const outcome = await createMenuActions(deps).handleMenuClick(
+      { menuItemId: "linklens:selection:facts", frameId: 0 },
+      { id: 12, url: PAGE },
+    );
+
+    expect(outcome).toEqual({ confirmationId: expect.any(String) });
+    const { confirmationId } = outcome as { confirmationId: string };
+    expect(deps.enqueue).not.toHaveBeenCalled();
+    expect(deps.onJobStarted).not.toHaveBeenCalled();
+    expect(deps.notify).not.toHaveBeenCalled();
+    expect(deps.openConfirmPage).toHaveBeenCalledWith(
+      expect.stringMatching(new RegExp(`/confirm\\.html\\?id=${confirmationId}$`)),
+    );
+    expect(await deps.gate.describe(confirmationId)).toMatchObject({
+      links: 3000,
+      presetName: FACTS.name,
+      creditsPerLink: 2,
+      worstCaseCredits: 6000,
+    });
+
+    expect(await deps.gate.answer(confirmationId, true)).toEqual({ jobId: "job-2" });
+    expect(deps.enqueue).toHaveBeenCalledWith(
+      { links: selected, ...presetRequestFields(FACTS) },
+      "context-selection",
+      undefined,
+    );
+    expect(deps.onJobStarted).toHaveBeenCalledWith("job-2");
+  });
+
+  it("queues a selection of exactly one request's worth of links without asking", async () => {
+    const selected = Array.from({ length: 20 }, (_, index) => `https://many.example/${index}`);
+    // Duplicates and http links do not count: they are not sent.
+    const found = [...selected, `${selected[0]}#again`, "http://many.example/plain"];
+    const deps = fakeDeps({ readSelectionLinks: vi.fn(async () => found) });
+
+    const outcome = await createMenuActions(deps).handleMenuClick(
+      { menuItemId: "linklens:selection:summary", frameId: 0 },
+      { id: 12, url: PAGE },
+    );
+
+    expect(outcome).toEqual({ jobId: "job-1" });
+    expect(deps.openConfirmPage).not.toHaveBeenCalled();
+    expect(deps.enqueue.mock.calls[0]?.[0].links).toEqual(found);
   });
 
   it("reads URLs from the menu's selection text when the page reports none (a selection in a text field)", async () => {
