@@ -1,15 +1,26 @@
 /**
- * `npm run bench:server`: figures for the reference service on this machine.
+ * `npm run bench:server`: figures for the reference service on this machine. The service runs in its own
+ * process (`server/cli.ts`, as `npm run serve` starts it), the load in another (autocannon, 10 connections,
+ * `BENCH_SECONDS` s per figure, default 10):
  *  1. links analyzed per second against the local HTTPS fixture site, in 20-link requests;
- *  2. p50/p99 latency and requests/second of GET /v1/analyses and GET /v1/analyses/related with
- *     10,000 stored records, under a bounded load from a second process (autocannon, 10 connections, 10 s).
+ *  2. GET /v1/analyses with 10,000 stored records, a different id each request: first against a bare Hono
+ *     server (@hono/node-server, the same x-api-key check, the same record JSON from a Map in memory: the
+ *     floor of what Node and Hono cost), then against the service, and the ratio of the two;
+ *  3. GET /v1/analyses/related over the same records;
+ *  4. the service process's resident memory: idle after start, and the most seen under each load.
+ * `BENCH_CPU_PROF=DIR` writes a CPU profile of the service process into DIR (node --cpu-prof).
  */
-import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
-import { startService } from "../server/service";
+import { serve } from "@hono/node-server";
+import { Hono } from "hono";
+import { createAuthenticator } from "../server/auth";
+import { HttpError } from "../server/http/http-error";
+import { toRecord } from "../server/records";
 import { hashApiKey } from "../server/store/key-hash";
 import { openPgliteStore } from "../server/store/pglite-store";
 import type { StoredAnalysis } from "../server/store/types";
@@ -21,6 +32,8 @@ const ROOT = resolve(import.meta.dirname, "..");
 const KEY = "lk_bench";
 const RECORDS = 10_000;
 const LOAD = { connections: 10, seconds: Number(process.env.BENCH_SECONDS ?? 10) };
+
+type LoadResult = { p50: number; p99: number; rps: number; non2xx: number; errors: number };
 
 async function seedStore(dataDir: string): Promise<StoredAnalysis[]> {
   const store = await openPgliteStore(dataDir);
@@ -43,7 +56,7 @@ async function seedStore(dataDir: string): Promise<StoredAnalysis[]> {
 }
 
 /** A bounded load from a second process, one analysis id per request, cycling through `ids`. */
-async function load(urlWithIdPlaceholder: string, idsFile: string) {
+async function load(urlWithIdPlaceholder: string, idsFile: string): Promise<LoadResult> {
   const { stdout } = await promisify(execFile)(
     join(ROOT, "node_modules/.bin/tsx"),
     [
@@ -56,8 +69,110 @@ async function load(urlWithIdPlaceholder: string, idsFile: string) {
     ],
     { maxBuffer: 16 * 1024 * 1024 },
   );
-  return JSON.parse(stdout) as { p50: number; p99: number; rps: number; non2xx: number; errors: number };
+  return JSON.parse(stdout) as LoadResult;
 }
+
+/** GET /v1/analyses with nothing but Hono, the key check and a Map: what the service is compared with. */
+async function startBareServer(records: StoredAnalysis[]) {
+  const byId = new Map(records.map((stored) => [stored.analysisId, toRecord(stored)]));
+  const authenticate = createAuthenticator([{ hash: hashApiKey(KEY), tenantId: "bare" }]);
+  const app = new Hono();
+  app.get("/v1/analyses", (c) => {
+    authenticate(c.req.header("x-api-key"));
+    const record = byId.get(c.req.query("analysisId") ?? "");
+    if (!record) throw new HttpError(404, "no such analysis");
+    return c.json(record);
+  });
+  app.onError((error, c) =>
+    error instanceof HttpError ? c.json(error.body("req_bare"), error.status) : c.json({}, 500),
+  );
+  const server = await new Promise<ReturnType<typeof serve>>((done) => {
+    const listening = serve({ fetch: app.fetch, hostname: "127.0.0.1", port: 0 }, () => done(listening));
+  });
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((done) => server.close(() => done())),
+  };
+}
+
+/** `npm run serve` in its own process, on a free port, over `dataDir`. */
+async function startServiceProcess(dataDir: string, caFile: string) {
+  const profileDir = process.env.BENCH_CPU_PROF;
+  const env = { ...process.env };
+  for (const name of ["LLM_BASE_URL", "LLM_MODEL", "LLM_API_KEY"]) delete env[name]; // the offline generator
+  const child = spawn(
+    process.execPath,
+    [
+      ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${resolve(profileDir)}`] : []),
+      "--import",
+      "tsx",
+      join(ROOT, "server/cli.ts"),
+      ...["--port", "0", "--data", dataDir, "--ca", caFile, "--allow-private-networks"],
+    ],
+    {
+      cwd: ROOT,
+      env: {
+        ...env,
+        LINKLENS_API_KEYS: `${KEY}:1000000`,
+        LINKLENS_RATE_ANALYZE: "1000000",
+        LINKLENS_RATE_OTHER: "100000000",
+      },
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  const exited = new Promise<void>((done) => child.once("exit", () => done()));
+  const url = await new Promise<string>((done, fail) => {
+    let printed = "";
+    child.stdout?.setEncoding("utf8").on("data", (text: string) => {
+      printed += text;
+      const match = printed.match(/Linklens service on (\S+)/);
+      if (match?.[1]) done(match[1]);
+    });
+    void exited.then(() => fail(new Error(`the service exited before listening:\n${printed}`)));
+  });
+  return {
+    url,
+    process: child,
+    async close() {
+      child.kill("SIGINT"); // the CLI closes the store and exits (and writes its CPU profile)
+      await exited;
+    },
+  };
+}
+
+/** Resident memory of a process in MB, from /proc (Linux); undefined elsewhere. */
+function residentMb(pid: number | undefined): number | undefined {
+  try {
+    const kb = readFileSync(`/proc/${pid}/status`, "utf8").match(/^VmRSS:\s+(\d+) kB/m)?.[1];
+    return kb === undefined ? undefined : Number(kb) / 1024;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Runs `work` while sampling `child`'s resident memory; answers its result and the most memory seen. */
+async function withPeakMemory<T>(
+  child: ChildProcess,
+  work: () => Promise<T>,
+): Promise<[T, number | undefined]> {
+  let peak: number | undefined;
+  const sample = () => {
+    const now = residentMb(child.pid);
+    if (now !== undefined) peak = Math.max(peak ?? 0, now);
+  };
+  const timer = setInterval(sample, 100);
+  try {
+    const result = await work();
+    sample();
+    return [result, peak];
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+const megabytes = (value: number | undefined) => (value === undefined ? "n/a" : `${value.toFixed(0)} MB`);
+const line = (name: string, r: LoadResult) =>
+  `${name}: p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.rps.toFixed(0)} req/s (${r.non2xx} non-2xx, ${r.errors} errors)`;
 
 async function main() {
   await measureGeneration();
@@ -65,18 +180,24 @@ async function main() {
   const site = await startFixtureSite();
   try {
     const records = await seedStore(dataDir);
-    const service = await startService({
-      host: "127.0.0.1",
-      port: 0,
-      dataDir,
-      allowPrivateNetworks: true,
-      ca: site.caPem,
-      apiKeys: [{ key: KEY, credits: 1_000_000 }],
-      rateAnalyzePerMinute: 1_000_000,
-      rateOtherPerMinute: 100_000_000,
-      llm: {},
-    });
+    const idsFile = join(dataDir, "ids.txt");
+    writeFileSync(idsFile, records.map((record) => record.analysisId).join("\n"));
+    console.log(
+      `load: ${LOAD.connections} connections for ${LOAD.seconds} s each, ${RECORDS} stored records, a different id each request`,
+    );
+
+    const bare = await startBareServer(records);
+    let bareRead: LoadResult;
     try {
+      bareRead = await load(`${bare.url}/v1/analyses?analysisId={id}`, idsFile);
+    } finally {
+      await bare.close();
+    }
+    console.log(line("GET /v1/analyses, bare Hono", bareRead));
+
+    const service = await startServiceProcess(dataDir, site.caFile);
+    try {
+      const idle = residentMb(service.process.pid);
       const post = async (links: string[]) => {
         const response = await fetch(`${service.url}/v1/links`, {
           method: "POST",
@@ -102,21 +223,25 @@ async function main() {
         `analyze: ${analyzed} links in 20-link requests, ${(analyzed / seconds).toFixed(1)} links/s`,
       );
 
-      const idsFile = join(dataDir, "ids.txt");
-      writeFileSync(idsFile, records.map((record) => record.analysisId).join("\n"));
-      const read = await load(`${service.url}/v1/analyses?analysisId={id}`, idsFile);
+      const [read, readMemory] = await withPeakMemory(service.process, () =>
+        load(`${service.url}/v1/analyses?analysisId={id}`, idsFile),
+      );
+      console.log(line("GET /v1/analyses, service  ", read));
+      console.log(
+        `service/bare: ${(read.rps / bareRead.rps).toFixed(2)}× the requests/s, ${(read.p99 / Math.max(bareRead.p99, 1)).toFixed(1)}× the p99`,
+      );
+
       // the first related query of a tenant loads and indexes its analyses: not part of the figures
       await fetch(`${service.url}/v1/analyses/related?analysisId=${records[0]?.analysisId}`, {
         headers: { "x-api-key": KEY },
       });
-      const related = await load(`${service.url}/v1/analyses/related?analysisId={id}&pageSize=10`, idsFile);
-      const line = (name: string, r: Awaited<ReturnType<typeof load>>) =>
-        `${name}: p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.rps.toFixed(0)} req/s (${r.non2xx} non-2xx, ${r.errors} errors)`;
-      console.log(
-        `load: ${LOAD.connections} connections for ${LOAD.seconds} s each, ${RECORDS} stored records, a different id each request`,
+      const [related, relatedMemory] = await withPeakMemory(service.process, () =>
+        load(`${service.url}/v1/analyses/related?analysisId={id}&pageSize=10`, idsFile),
       );
-      console.log(line("GET /v1/analyses        ", read));
-      console.log(line("GET /v1/analyses/related", related));
+      console.log(line("GET /v1/analyses/related  ", related));
+      console.log(
+        `service RSS: ${megabytes(idle)} idle after start, at most ${megabytes(readMemory)} under GET /v1/analyses, ${megabytes(relatedMemory)} under related`,
+      );
     } finally {
       await service.close();
     }
