@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import type { z } from "zod";
+import { z } from "zod";
 import {
   AnalysisRecord,
   AnalyzeRequest,
@@ -21,6 +21,15 @@ const errors = (...statuses: number[]) =>
 
 const security = [{ apiKey: [] }];
 
+/** The optional `Idempotency-Key` of the POST endpoints (CONTRACT.md, "Idempotency-Key"). */
+const idempotencyHeaders = z.object({
+  "idempotency-key": z
+    .string()
+    .regex(/^[\x20-\x7e]{1,255}$/)
+    .optional()
+    .meta({ description: "Replays the stored response to a repeat of the same request for 24 hours." }),
+});
+
 /** The OpenAPI 3.1 document of the /v1 API, generated from the contract's zod schemas. */
 export function createOpenApiDocument() {
   const api = new OpenAPIHono();
@@ -37,10 +46,13 @@ export function createOpenApiDocument() {
       path: "/v1/links",
       summary: "Analyze links",
       security,
-      request: { body: { required: true, content: { "application/json": { schema: AnalyzeRequest } } } },
+      request: {
+        headers: idempotencyHeaders,
+        body: { required: true, content: { "application/json": { schema: AnalyzeRequest } } },
+      },
       responses: {
         200: json(AnalyzeResponse, "The analyses that succeeded, their cost, and the links that failed."),
-        ...errors(400, 401, 402, 413, 415, 422, 429, 502),
+        ...errors(400, 401, 402, 409, 413, 415, 422, 429, 502),
       },
     }),
   );
@@ -51,11 +63,12 @@ export function createOpenApiDocument() {
       summary: "Update an analysis (each supplied field replaces the stored one)",
       security,
       request: {
+        headers: idempotencyHeaders,
         body: { required: true, content: { "application/json": { schema: UpdateAnalysisRequest } } },
       },
       responses: {
         200: json(AnalysisRecord, "The whole updated record."),
-        ...errors(400, 401, 404, 412, 413, 415, 429),
+        ...errors(400, 401, 404, 409, 412, 413, 415, 422, 429),
       },
     }),
   );

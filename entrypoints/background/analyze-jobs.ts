@@ -3,7 +3,7 @@
  * limit, with every state change written to Dexie first, so a stopped MV3 worker loses nothing and the
  * pages follow a job through live queries.
  */
-import type { ApiClient } from "../../lib/api/client";
+import { type ApiClient, newIdempotencyKey } from "../../lib/api/client";
 import {
   AnalyzeRequest,
   type AnalyzeResponse,
@@ -32,7 +32,8 @@ export const MAX_JOB_INTERRUPTIONS = 3;
  */
 export const JOB_WAKE_MS = 60_000;
 const JOB_BACKOFF: Backoff = { baseMs: 10_000, maxMs: 5 * 60_000 };
-const RETRYABLE_STATUSES = new Set([429, 500, 502, 503, 504]);
+/** 409: the service still runs this chunk's request (same Idempotency-Key); its answer comes on a retry. */
+const RETRYABLE_STATUSES = new Set([409, 429, 500, 502, 503, 504]);
 const RETRYABLE_TRANSPORT_CODES = new Set(["network_error", "timeout"]);
 
 const RequestFields = AnalyzeRequest.omit({ link: true });
@@ -148,7 +149,14 @@ export function createJobRunner(deps: JobRunnerDeps) {
     return db.transaction("rw", db.jobs, async () => {
       const job = await db.jobs.get(id);
       if (job?.status !== "queued") return undefined;
-      const started: AnalyzeJob = { ...job, status: "running", attempts: job.attempts + 1, updatedAt: now() };
+      const started: AnalyzeJob = {
+        ...job,
+        status: "running",
+        attempts: job.attempts + 1,
+        // Made before the first request, sent on every retry: the service never runs a chunk twice.
+        chunkKeys: job.chunkKeys ?? chunkLinks(job.request.links).map(() => newIdempotencyKey()),
+        updatedAt: now(),
+      };
       delete started.retryAt;
       await db.jobs.put(started);
       return started;
@@ -163,7 +171,10 @@ export function createJobRunner(deps: JobRunnerDeps) {
       const links = chunks[index] as string[];
       let outcome: ChunkOutcome;
       try {
-        outcome = { response: await client.analyzeLinks({ ...fields, link: links }, { signal }) };
+        const idempotencyKey = job.chunkKeys?.[index];
+        outcome = {
+          response: await client.analyzeLinks({ ...fields, link: links }, { signal, idempotencyKey }),
+        };
       } catch (error) {
         // Every link of this chunk failed: that is a result for these links, not a reason to stop the job.
         if (!(error instanceof ApiError) || error.status !== 422) throw error;

@@ -33,8 +33,8 @@ export const OUTBOX_ALARM = "linklens-outbox";
 /** While an edit is being sent, the outbox alarm stays set this far ahead (see `send`). */
 export const SENDING_WAKE_MS = 60_000;
 export const EDIT_BACKOFF: Backoff = { baseMs: 5_000, maxMs: 5 * 60_000 };
-/** Answers after which an edit is worth sending again as it is. */
-const RETRYABLE_STATUSES = new Set([408, 429]);
+/** Answers after which an edit is worth sending again as it is (409: the same request still runs). */
+const RETRYABLE_STATUSES = new Set([408, 409, 429]);
 
 export interface OutboxDeps {
   db: LinklensDatabase;
@@ -93,7 +93,7 @@ export function createOutbox(deps: OutboxDeps) {
         const client = await deps.getClient();
         const record = await client.updateAnalysis(
           { analysisId: entry.analysisId, ...entry.patch },
-          { ifMatch: entry.baseUpdatedAt },
+          { ifMatch: entry.baseUpdatedAt, idempotencyKey: entry.idempotencyKey },
         );
         await recordLanded(db, seq, record, now());
       } catch (error) {

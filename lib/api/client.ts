@@ -22,6 +22,11 @@ export interface RetryPolicy {
   maxDelayMs: number;
   /** A `Retry-After` longer than this is not waited for: the error goes to the caller. */
   maxRetryAfterMs: number;
+  /**
+   * How long, in all, to keep asking again while the service answers 409 (the first request with the same
+   * `Idempotency-Key` is still running). Those waits do not count as `retries`.
+   */
+  maxInProgressWaitMs: number;
 }
 
 export interface RetryNotice {
@@ -46,11 +51,20 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
+/** For a POST that must not take effect twice: the same key on every retry of one request. */
+export interface IdempotentCallOptions extends CallOptions {
+  idempotencyKey?: string;
+}
+
+/** A new `Idempotency-Key`, for one request and all its retries. */
+export const newIdempotencyKey = (): string => crypto.randomUUID();
+
 const DEFAULT_RETRY: RetryPolicy = {
   retries: 3,
   baseDelayMs: 500,
   maxDelayMs: 8_000,
   maxRetryAfterMs: 60_000,
+  maxInProgressWaitMs: 180_000,
 };
 const RETRYABLE_STATUSES = new Set([429, 503]);
 
@@ -81,14 +95,24 @@ export function createApiClient(options: ApiClientOptions) {
     const url = new URL(`${baseUrl}/v1${path}`);
     for (const [name, value] of Object.entries(call.query ?? {})) url.searchParams.set(name, value);
 
-    for (let attempt = 0; ; attempt++) {
+    const keyed = call.headers?.[IDEMPOTENCY_KEY_HEADER] !== undefined;
+    let waitedInProgressMs = 0;
+    for (let attempt = 0, retried = 0; ; retried++) {
       try {
         return await attemptOnce(method, url, schema, call, signal);
       } catch (error) {
         const apiError = error as ApiError;
-        const delayMs = retryDelay(method, apiError, attempt);
+        let delayMs: number | null;
+        if (keyed && apiError.status === 409) {
+          // The same request is still running on the service: ask again for its answer, as told.
+          delayMs = Math.max(1, apiError.retryAfter ?? 1) * 1000;
+          waitedInProgressMs += delayMs;
+          if (waitedInProgressMs > retry.maxInProgressWaitMs) delayMs = null;
+        } else {
+          delayMs = retryDelay(method, apiError, attempt++);
+        }
         if (delayMs === null || signal?.aborted) throw apiError;
-        options.onRetry?.({ attempt: attempt + 1, delayMs, error: apiError });
+        options.onRetry?.({ attempt: retried + 1, delayMs, error: apiError });
         await sleep(delayMs, signal);
       }
     }
@@ -180,14 +204,15 @@ export function createApiClient(options: ApiClientOptions) {
   return {
     baseUrl,
 
-    /** POST /v1/links */
-    async analyzeLinks(input: AnalyzeRequest, call: CallOptions = {}): Promise<AnalyzeResponse> {
+    /** POST /v1/links; a replayed answer (same `idempotencyKey`) is returned like any other. */
+    async analyzeLinks(input: AnalyzeRequest, call: IdempotentCallOptions = {}): Promise<AnalyzeResponse> {
       const body = checkInput(AnalyzeRequest, input);
+      const headers = idempotencyHeaders(call);
       const { data } = await request(
         "POST",
         "/links",
         AnalyzeResponseSchema,
-        { body, timeoutMs: analyzeTimeoutMs },
+        { body, headers, timeoutMs: analyzeTimeoutMs },
         call.signal,
       );
       return data;
@@ -196,10 +221,13 @@ export function createApiClient(options: ApiClientOptions) {
     /** POST /v1/analyses; `ifMatch` is the `updatedAt` the edit was based on (412 when it moved). */
     async updateAnalysis(
       input: UpdateAnalysisRequest,
-      call: CallOptions & { ifMatch?: string } = {},
+      call: IdempotentCallOptions & { ifMatch?: string } = {},
     ): Promise<AnalysisRecord> {
       const body = checkInput(UpdateAnalysisRequest, input);
-      const headers = call.ifMatch ? { "if-match": `"${call.ifMatch}"` } : undefined;
+      const headers = {
+        ...idempotencyHeaders(call),
+        ...(call.ifMatch && { "if-match": `"${call.ifMatch}"` }),
+      };
       const { data } = await request(
         "POST",
         "/analyses",
@@ -239,6 +267,12 @@ export function createApiClient(options: ApiClientOptions) {
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
+
+const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
+
+function idempotencyHeaders(call: IdempotentCallOptions): Record<string, string> {
+  return call.idempotencyKey === undefined ? {} : { [IDEMPOTENCY_KEY_HEADER]: call.idempotencyKey };
+}
 
 /** Validates what the caller asked with the contract's schema: a bad input never leaves the machine. */
 function checkInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {

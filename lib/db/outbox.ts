@@ -2,6 +2,7 @@
  * The edit outbox in Dexie. An analysis's edits form a chain in `seq` order: only its first entry (the
  * head) may be sent, and its cached row shows the service's version with every waiting edit applied.
  */
+import { newIdempotencyKey } from "../api/client";
 import type { AnalysisRecord } from "../api/contract";
 import type { ApiErrorInit } from "../api/errors";
 import { sameJson } from "../same-json";
@@ -84,7 +85,13 @@ export function claimEntry(db: LinklensDatabase, seq: number): Promise<OutboxEnt
     if (entry?.state !== "pending") return undefined;
     const [head] = await outboxEntriesOf(db, entry.analysisId);
     if (head?.seq !== seq) return undefined;
-    const sending: OutboxEntry = { ...entry, state: "sending", attempts: entry.attempts + 1 };
+    const sending: OutboxEntry = {
+      ...entry,
+      state: "sending",
+      attempts: entry.attempts + 1,
+      // Saved before the request and sent again on every retry of it: the service applies it once.
+      idempotencyKey: entry.idempotencyKey ?? newIdempotencyKey(),
+    };
     await db.outbox.put(sending);
     return sending;
   });
@@ -262,8 +269,13 @@ function withEdits(row: CachedAnalysis, patches: readonly AnalysisPatch[], now: 
   return { ...row, ...foldPatches(patches), pending: true, serverValues, cachedAt: now } as CachedAnalysis;
 }
 
+/**
+ * The entry due now. One the service settled (rejected, conflict) goes as a new request, under a new
+ * `Idempotency-Key` (made when it is sent); one waiting for a retry keeps its key.
+ */
 function dueAgain(entry: OutboxEntry, now: number): OutboxEntry {
   const due: OutboxEntry = { ...entry, state: "pending", nextAttemptAt: now };
   delete due.lastError;
+  if (entry.state !== "pending") delete due.idempotencyKey;
   return due;
 }

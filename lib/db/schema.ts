@@ -85,6 +85,11 @@ export interface AnalyzeJob {
   progress: { done: number; total: number };
   /** Chunks of `LIMITS.maxLinks` links already answered; a resumed job starts after them. */
   chunksDone: number;
+  /**
+   * The `Idempotency-Key` of each chunk's request, made when the job first starts (before any request) and
+   * sent on every retry, so a chunk the service already ran is answered again, never charged twice.
+   */
+  chunkKeys?: string[];
   /** The analyses created, in link order. */
   analysisIds: string[];
   failures: LinkFailure[];
@@ -151,6 +156,11 @@ export interface OutboxEntry {
   createdAt: number;
   /** Requests started for this edit. */
   attempts: number;
+  /**
+   * The `Idempotency-Key` of this edit's request, made before its first attempt and sent on every retry;
+   * a new one when the request changes (the user edits a rejected edit again, or settles a conflict).
+   */
+  idempotencyKey?: string;
   /** Epoch ms at which a `pending` entry is due. */
   nextAttemptAt: number;
   /** Why the last attempt failed (also while `pending`: why it is waiting to retry). */

@@ -2,10 +2,11 @@ import type { Hono } from "hono";
 import { GetAnalysisParams, RelatedQuery, UpdateAnalysisRequest } from "../../lib/api/contract";
 import { compileResponseSchema } from "../generate";
 import { HttpError, invalidRequest, parseOrThrow } from "../http/http-error";
-import { readJsonBody, readQuery } from "../http/request-body";
+import { readQuery } from "../http/request-body";
+import { createIdempotency, errorResponse, jsonResponse } from "../idempotency";
 import { etagOf, parseIfMatch, selectFields, toRecord } from "../records";
 import type { RelatedIndex } from "../related/types";
-import type { Store } from "../store/types";
+import type { Store, StoredResponse, UpdateOutcome } from "../store/types";
 import type { AppEnv } from "./env";
 
 const notFound = (analysisId: string) =>
@@ -16,6 +17,7 @@ export function registerAnalysesRoutes(
   deps: { store: Store; relatedIndex: RelatedIndex },
 ) {
   const { store, relatedIndex } = deps;
+  const keyed = createIdempotency(store, "POST /v1/analyses");
 
   app.get("/v1/analyses", async (c) => {
     const { analysisId } = parseOrThrow(GetAnalysisParams, readQuery(c));
@@ -25,44 +27,43 @@ export function registerAnalysesRoutes(
     return c.json(toRecord(stored));
   });
 
-  app.post("/v1/analyses", async (c) => {
-    const body = parseOrThrow(UpdateAnalysisRequest, await readJsonBody(c));
-    const tenantId = c.var.tenantId;
-    const existing = await store.getAnalysis(tenantId, body.analysisId);
-    if (!existing) throw notFound(body.analysisId);
-    if (body.jsonContent !== undefined && existing.responseSchema) {
-      const check = compileResponseSchema(existing.responseSchema)(body.jsonContent);
-      if (!check.valid) {
-        throw invalidRequest(
-          check.errors.map((error) => ({
-            path: ["jsonContent", error.path].filter(Boolean).join("."),
-            message: `${error.message} (the analysis was created with a response schema)`,
-          })),
-        );
+  app.post("/v1/analyses", (c) =>
+    keyed(c, async (raw, claim) => {
+      const body = parseOrThrow(UpdateAnalysisRequest, raw);
+      const tenantId = c.var.tenantId;
+      const existing = await store.getAnalysis(tenantId, body.analysisId);
+      if (!existing) throw notFound(body.analysisId);
+      if (body.jsonContent !== undefined && existing.responseSchema) {
+        const check = compileResponseSchema(existing.responseSchema)(body.jsonContent);
+        if (!check.valid) {
+          throw invalidRequest(
+            check.errors.map((error) => ({
+              path: ["jsonContent", error.path].filter(Boolean).join("."),
+              message: `${error.message} (the analysis was created with a response schema)`,
+            })),
+          );
+        }
       }
-    }
-    const { analysisId, ...patch } = body;
-    const outcome = await store.updateAnalysis(
-      tenantId,
-      analysisId,
-      patch,
-      parseIfMatch(c.req.header("if-match")),
-    );
-    if (outcome.kind === "not_found") throw notFound(analysisId);
-    if (outcome.kind === "precondition_failed") {
-      throw new HttpError(
-        412,
-        `the analysis changed since ${c.req.header("if-match")}; it is now at "${outcome.current.updatedAt}"`,
-        undefined,
-        {
-          ETag: etagOf(outcome.current),
-        },
+      const { analysisId, ...patch } = body;
+      const ifMatch = c.req.header("if-match");
+      const respond = (outcome: UpdateOutcome): StoredResponse =>
+        outcome.kind === "updated"
+          ? jsonResponse(200, toRecord(outcome.record), { etag: etagOf(outcome.record) })
+          : errorResponse(refusalOf(outcome, analysisId, ifMatch), c.var.requestId);
+      const outcome = await store.updateAnalysis(
+        tenantId,
+        analysisId,
+        patch,
+        parseIfMatch(ifMatch),
+        claim && { claim, respond },
       );
-    }
-    relatedIndex.upsert(outcome.record);
-    c.header("ETag", etagOf(outcome.record));
-    return c.json(toRecord(outcome.record));
-  });
+      if (outcome.kind !== "updated") throw refusalOf(outcome, analysisId, ifMatch);
+      const { record } = outcome;
+      relatedIndex.upsert(record);
+      c.header("ETag", etagOf(record));
+      return c.json(toRecord(record));
+    }),
+  );
 
   app.get("/v1/analyses/related", async (c) => {
     const query = parseOrThrow(RelatedQuery, readQuery(c));
@@ -77,4 +78,19 @@ export function registerAnalysesRoutes(
     const page = await store.getAnalyses(tenantId, ids.slice(start, start + pageSize));
     return c.json(page.map((stored) => selectFields(toRecord(stored), query.selectFields)));
   });
+}
+
+/** The error an update that was not applied answers. */
+function refusalOf(
+  outcome: Exclude<UpdateOutcome, { kind: "updated" }>,
+  analysisId: string,
+  ifMatch: string | undefined,
+): HttpError {
+  if (outcome.kind === "not_found") return notFound(analysisId);
+  return new HttpError(
+    412,
+    `the analysis changed since ${ifMatch}; it is now at "${outcome.current.updatedAt}"`,
+    undefined,
+    { ETag: etagOf(outcome.current) },
+  );
 }

@@ -4,12 +4,17 @@
  * Postgres server needs, so the same code stays correct there.
  */
 import { PGlite } from "@electric-sql/pglite";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { drizzle, type PgliteDatabase } from "drizzle-orm/pglite";
 import { ulid } from "ulid";
-import { analyses, MIGRATIONS, tenants, usage } from "./schema";
+import { analyses, idempotencyKeys, MIGRATIONS, tenants, usage } from "./schema";
 import {
   type AnalysisPatch,
+  type ClaimOutcome,
+  type IdempotencyClaim,
+  IdempotencyClaimLostError,
+  type IdempotencyCompletion,
+  type IdempotencyKeyRef,
   InsufficientCreditsError,
   type Store,
   type StoredAnalysis,
@@ -19,6 +24,7 @@ import {
 } from "./types";
 
 type Database = PgliteDatabase<Record<string, never>>;
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type AnalysisRow = typeof analyses.$inferSelect;
 
 /** Opens (creating or migrating as needed) the store in `dataDir`, or in memory when it is undefined. */
@@ -104,9 +110,13 @@ function createStore(client: PGlite, db: Database): Store {
       return tenant ?? null;
     },
 
-    async saveAnalyses(records, usageRow) {
+    async saveAnalyses(records, usageRow, completion) {
       checkUsage(records, usageRow);
       await db.transaction(async (tx) => {
+        // The key first: a request that lost its claim charges nothing.
+        if (completion && !(await storeResponse(tx, completion))) {
+          throw new IdempotencyClaimLostError(completion.claim);
+        }
         const [tenant] = await tx
           .select({ credits: tenants.credits })
           .from(tenants)
@@ -145,9 +155,18 @@ function createStore(client: PGlite, db: Database): Store {
       return analysisIds.flatMap((id) => byId.get(id) ?? []);
     },
 
-    async updateAnalysis(tenantId, analysisId, patch, ifMatch) {
+    async updateAnalysis(tenantId, analysisId, patch, ifMatch, completion) {
       if (!isStorableText(analysisId)) return { kind: "not_found" };
       return db.transaction(async (tx): Promise<UpdateOutcome> => {
+        if (completion && !(await lockClaim(tx, completion.claim))) {
+          throw new IdempotencyClaimLostError(completion.claim);
+        }
+        const outcome = await updateRow(tx);
+        if (completion) await storeResponse(tx, { ...completion, response: completion.respond(outcome) });
+        return outcome;
+      });
+
+      async function updateRow(tx: Transaction): Promise<UpdateOutcome> {
         const [row] = await tx
           .select()
           .from(analyses)
@@ -164,7 +183,7 @@ function createStore(client: PGlite, db: Database): Store {
           .returning();
         if (!updated) throw new Error(`analysis ${analysisId} vanished during its update`);
         return { kind: "updated", record: fromRow(updated) };
-      });
+      }
     },
 
     async listAnalyses(tenantId) {
@@ -176,10 +195,104 @@ function createStore(client: PGlite, db: Database): Store {
       return rows.map(fromRow);
     },
 
+    async claimIdempotencyKey(ref, requestHash, timing): Promise<ClaimOutcome> {
+      const token = ulid();
+      // A row deleted (released) between the two statements is claimed on the next turn.
+      for (let turn = 0; turn < 3; turn++) {
+        const fresh = { requestHash, token, createdAt: sql`now()`, heartbeatAt: sql`now()` };
+        const claimed = await db
+          .insert(idempotencyKeys)
+          .values({ ...ref, ...fresh })
+          .onConflictDoUpdate({
+            target: [idempotencyKeys.tenantId, idempotencyKeys.endpoint, idempotencyKeys.key],
+            set: { ...fresh, status: null, body: null, headers: null },
+            // Taken over when forgotten, or when its request's process stopped proving it is alive.
+            setWhere: or(
+              lt(idempotencyKeys.createdAt, ago(timing.retentionMs)),
+              and(
+                isNull(idempotencyKeys.status),
+                eq(idempotencyKeys.requestHash, requestHash),
+                lt(idempotencyKeys.heartbeatAt, ago(timing.staleAfterMs)),
+              ),
+            ),
+          })
+          .returning({ token: idempotencyKeys.token });
+        if (claimed.length > 0) return { kind: "claimed", claim: { ...ref, token } };
+        const [row] = await db.select().from(idempotencyKeys).where(isKey(ref));
+        if (!row) continue;
+        if (row.requestHash !== requestHash) return { kind: "mismatch" };
+        if (row.status === null) return { kind: "in_progress" };
+        return {
+          kind: "replay",
+          response: { status: row.status, body: row.body ?? "", headers: row.headers ?? {} },
+        };
+      }
+      return { kind: "in_progress" };
+    },
+
+    async heartbeatIdempotencyKey(claim) {
+      const moved = await db
+        .update(idempotencyKeys)
+        .set({ heartbeatAt: sql`now()` })
+        .where(isRunningClaim(claim))
+        .returning({ token: idempotencyKeys.token });
+      return moved.length > 0;
+    },
+
+    async completeIdempotencyKey(completion) {
+      await storeResponse(db, completion);
+    },
+
+    async releaseIdempotencyKey(claim) {
+      await db.delete(idempotencyKeys).where(isRunningClaim(claim));
+    },
+
+    async purgeIdempotencyKeys(retentionMs) {
+      const purged = await db
+        .delete(idempotencyKeys)
+        .where(lt(idempotencyKeys.createdAt, ago(retentionMs)))
+        .returning({ key: idempotencyKeys.key });
+      return purged.length;
+    },
+
     async close() {
       if (!client.closed) await client.close();
     },
   };
+}
+
+const isKey = (ref: IdempotencyKeyRef) =>
+  and(
+    eq(idempotencyKeys.tenantId, ref.tenantId),
+    eq(idempotencyKeys.endpoint, ref.endpoint),
+    eq(idempotencyKeys.key, ref.key),
+  );
+
+/** The claim's row while it is still this request's and holds no response yet. */
+const isRunningClaim = (claim: IdempotencyClaim) =>
+  and(isKey(claim), eq(idempotencyKeys.token, claim.token), isNull(idempotencyKeys.status));
+
+/** `now() - ms` in the database's clock, which every process shares. */
+const ago = (ms: number): SQL => sql`now() - make_interval(secs => ${ms / 1000}::double precision)`;
+
+/** Stores the claim's response; false when the claim is no longer this request's or already answered. */
+async function storeResponse(db: Database | Transaction, { claim, response }: IdempotencyCompletion) {
+  const stored = await db
+    .update(idempotencyKeys)
+    .set({ status: response.status, body: response.body, headers: response.headers })
+    .where(isRunningClaim(claim))
+    .returning({ token: idempotencyKeys.token });
+  return stored.length > 0;
+}
+
+/** Locks the claim's row for the rest of the transaction; false when the claim is no longer held. */
+async function lockClaim(tx: Transaction, claim: IdempotencyClaim): Promise<boolean> {
+  const [row] = await tx
+    .select({ token: idempotencyKeys.token })
+    .from(idempotencyKeys)
+    .where(isRunningClaim(claim))
+    .for("update");
+  return row !== undefined;
 }
 
 async function findTenant(db: Database, keyHash: string): Promise<Tenant | null> {

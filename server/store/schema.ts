@@ -7,7 +7,7 @@
  * the keys in the order the client or the generator wrote them and accepts `\u0000` escapes, where `jsonb`
  * would reorder keys and refuse them. Nothing filters on them in SQL (the related index does it in memory).
  */
-import { index, integer, json, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, json, pgTable, primaryKey, smallint, text, timestamp } from "drizzle-orm/pg-core";
 import type { AnalysisObject, JsonSchemaDocument, Metadata } from "../../lib/api/contract";
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: "string" });
@@ -48,6 +48,33 @@ export const usage = pgTable("usage", {
 });
 
 /**
+ * `Idempotency-Key`s (CONTRACT.md): one row per tenant, endpoint and key. `status` null: a request holding
+ * the key (its `token`) is still running, and proves it is alive by moving `heartbeat_at`; otherwise the
+ * final response (`status`, `body` as sent, `headers`) to replay.
+ */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
+    endpoint: text("endpoint").notNull(),
+    key: text("key").notNull(),
+    requestHash: text("request_hash").notNull(),
+    token: text("token").notNull(),
+    createdAt: timestamptz("created_at").notNull(),
+    heartbeatAt: timestamptz("heartbeat_at").notNull(),
+    status: smallint("status"),
+    body: text("body"),
+    headers: json("headers").$type<Record<string, string>>(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.tenantId, table.endpoint, table.key] }),
+    index("idempotency_keys_created_idx").on(table.createdAt),
+  ],
+);
+
+/**
  * Migration `n` (1-based) brings the database from version `n - 1` to `n`; `schema_version` holds the last
  * one applied. Every statement is idempotent so a half-applied migration can run again.
  */
@@ -78,5 +105,21 @@ export const MIGRATIONS: readonly string[] = [
     links integer NOT NULL CHECK (links >= 0),
     created_at timestamptz(3) NOT NULL
   );
+  `,
+  `
+  CREATE TABLE IF NOT EXISTS idempotency_keys (
+    tenant_id text NOT NULL REFERENCES tenants (id),
+    endpoint text NOT NULL,
+    key text NOT NULL,
+    request_hash text NOT NULL,
+    token text NOT NULL,
+    created_at timestamptz(3) NOT NULL,
+    heartbeat_at timestamptz(3) NOT NULL,
+    status smallint,
+    body text,
+    headers json,
+    PRIMARY KEY (tenant_id, endpoint, key)
+  );
+  CREATE INDEX IF NOT EXISTS idempotency_keys_created_idx ON idempotency_keys (created_at);
   `,
 ];

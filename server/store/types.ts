@@ -38,6 +38,53 @@ export type UpdateOutcome =
   | { kind: "not_found" }
   | { kind: "precondition_failed"; current: StoredAnalysis };
 
+/** An `Idempotency-Key` as the store keeps it: scoped to the tenant and the endpoint. */
+export interface IdempotencyKeyRef {
+  tenantId: string;
+  /** E.g. `POST /v1/links`. */
+  endpoint: string;
+  key: string;
+}
+
+/** The hold of one request on a key; `token` tells it apart from a later request that took the key over. */
+export interface IdempotencyClaim extends IdempotencyKeyRef {
+  token: string;
+}
+
+/** A final response as stored for replay: `body` is the exact text sent. */
+export interface StoredResponse {
+  status: number;
+  body: string;
+  headers: Record<string, string>;
+}
+
+/** A keyed request's final response, stored in the same transaction as the work it answers. */
+export interface IdempotencyCompletion {
+  claim: IdempotencyClaim;
+  response: StoredResponse;
+}
+
+export interface ClaimTiming {
+  /** A running claim whose heartbeat is older than this is taken over (its process is presumed dead). */
+  staleAfterMs: number;
+  /** A key older than this is forgotten: it is claimed anew whatever it held. */
+  retentionMs: number;
+}
+
+export type ClaimOutcome =
+  | { kind: "claimed"; claim: IdempotencyClaim }
+  | { kind: "replay"; response: StoredResponse }
+  | { kind: "in_progress" }
+  | { kind: "mismatch" };
+
+/** The claim was taken over (or the key forgotten) while its request ran: nothing of it may be stored. */
+export class IdempotencyClaimLostError extends Error {
+  constructor(readonly claim: IdempotencyClaim) {
+    super(`the Idempotency-Key ${JSON.stringify(claim.key)} is now held by another request`);
+    this.name = "IdempotencyClaimLostError";
+  }
+}
+
 export class InsufficientCreditsError extends Error {
   constructor(
     readonly balance: number,
@@ -55,10 +102,15 @@ export interface Store {
   /** The tenant with its current balance. */
   getTenant(tenantId: string): Promise<Tenant | null>;
   /**
-   * Stores the analyses and the usage row and charges `usage.costCredits`, in one transaction.
-   * Throws `InsufficientCreditsError` (and stores nothing) when the balance no longer covers it.
+   * Stores the analyses and the usage row and charges `usage.costCredits`, in one transaction, with the
+   * keyed request's response when `completion` is given. Throws `InsufficientCreditsError` (and stores
+   * nothing) when the balance no longer covers it, `IdempotencyClaimLostError` when the claim was lost.
    */
-  saveAnalyses(analyses: StoredAnalysis[], usage: UsageRow): Promise<void>;
+  saveAnalyses(
+    analyses: StoredAnalysis[],
+    usage: UsageRow,
+    completion?: IdempotencyCompletion,
+  ): Promise<void>;
   getAnalysis(tenantId: string, analysisId: string): Promise<StoredAnalysis | null>;
   /** The tenant's analyses among `analysisIds`, in the order of `analysisIds` (unknown ids skipped). */
   getAnalyses(tenantId: string, analysisIds: string[]): Promise<StoredAnalysis[]>;
@@ -71,8 +123,27 @@ export interface Store {
     analysisId: string,
     patch: AnalysisPatch,
     ifMatch?: string,
+    completion?: { claim: IdempotencyClaim; respond: (outcome: UpdateOutcome) => StoredResponse },
   ): Promise<UpdateOutcome>;
   /** Every analysis of a tenant (for the related index), oldest first. */
   listAnalyses(tenantId: string): Promise<StoredAnalysis[]>;
+  /**
+   * Claims an `Idempotency-Key` for a request whose body hashes to `requestHash` (INSERT … ON CONFLICT, so
+   * concurrent requests and processes agree), or says why not: the stored response to replay, a request
+   * with the key still running, or a key used for another body.
+   */
+  claimIdempotencyKey(
+    ref: IdempotencyKeyRef,
+    requestHash: string,
+    timing: ClaimTiming,
+  ): Promise<ClaimOutcome>;
+  /** Moves the claim's heartbeat; false when the claim is no longer held (finished or taken over). */
+  heartbeatIdempotencyKey(claim: IdempotencyClaim): Promise<boolean>;
+  /** Stores the final response, unless it was stored already or the claim was lost (then it does nothing). */
+  completeIdempotencyKey(completion: IdempotencyCompletion): Promise<void>;
+  /** Forgets a claim that stored no response (a 5xx): a retry with the key runs again. */
+  releaseIdempotencyKey(claim: IdempotencyClaim): Promise<void>;
+  /** Deletes the keys older than `retentionMs`; returns how many. */
+  purgeIdempotencyKeys(retentionMs: number): Promise<number>;
   close(): Promise<void>;
 }

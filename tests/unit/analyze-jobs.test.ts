@@ -15,6 +15,8 @@ import { closedPortUrl } from "./helpers/closed-port";
 import { jobRow } from "./helpers/job-rows";
 
 const POOR_KEY = "lk_test_poor";
+/** Keys holding 1 credit: a chunk of one link charged twice would be refused (402) the second time. */
+const ONE_CREDIT_KEYS = ["lk_test_one_credit_a", "lk_test_one_credit_b"];
 const PROMPT = "What is this page about?";
 
 let site: Awaited<ReturnType<typeof startFixtureSite>>;
@@ -28,6 +30,7 @@ beforeAll(async () => {
     apiKeys: [
       { key: KEY, credits: 10_000 },
       { key: POOR_KEY, credits: 1 },
+      ...ONE_CREDIT_KEYS.map((key) => ({ key, credits: 1 })),
     ],
   });
   closedUrl = await closedPortUrl();
@@ -46,17 +49,43 @@ afterEach(async () => {
   await db.delete();
 });
 
-/** A runner whose client goes to `target` (switchable), recording the links of every POST /v1/links. */
-function setup(initial: { baseUrl?: string; apiKey?: string; onChange?: () => void } = {}) {
+/** One POST /v1/links as the runner sent it. */
+interface SentRequest {
+  idempotencyKey: string | null;
+  /** The keys of the job's row in the database when the request left. */
+  savedKeys: string[] | undefined;
+  status?: number;
+  replayed?: boolean;
+}
+
+/**
+ * A runner whose client goes to `target` (switchable), recording the links of every POST /v1/links.
+ * `loseAnswers`: the requests reach the service, but their answers never come back (`"once"`: only the
+ * first one's; `"always"`: a stopped worker's, whose requests never settle).
+ */
+function setup(
+  initial: { baseUrl?: string; apiKey?: string; onChange?: () => void; loseAnswers?: "once" | "always" } = {},
+) {
   const target = { baseUrl: initial.baseUrl ?? service.url, apiKey: initial.apiKey ?? KEY };
   const clock = { now: Date.now() };
   const alarms: (number | null)[] = [];
   const sent: string[][] = [];
-  const recordingFetch: typeof fetch = (input, init) => {
-    if (init?.method === "POST" && String(input).endsWith("/v1/links")) {
-      sent.push(JSON.parse(String(init.body)).link);
-    }
-    return fetch(input, init);
+  const requests: SentRequest[] = [];
+  const recordingFetch: typeof fetch = async (input, init) => {
+    if (init?.method !== "POST" || !String(input).endsWith("/v1/links")) return fetch(input, init);
+    sent.push(JSON.parse(String(init.body)).link);
+    const jobs = await db.jobs.toArray();
+    const request: SentRequest = {
+      idempotencyKey: new Headers(init.headers).get("idempotency-key"),
+      savedKeys: jobs.flatMap((job) => job.chunkKeys ?? []),
+    };
+    requests.push(request);
+    const response = await fetch(input, init);
+    request.status = response.status;
+    request.replayed = response.headers.get("idempotent-replayed") === "true";
+    if (initial.loseAnswers === "always") return new Promise<Response>(() => {});
+    if (initial.loseAnswers === "once" && requests.length === 1) throw new TypeError("the answer was lost");
+    return response;
   };
   const runner = createJobRunner({
     db,
@@ -65,7 +94,7 @@ function setup(initial: { baseUrl?: string; apiKey?: string; onChange?: () => vo
     now: () => clock.now,
     onChange: initial.onChange,
   });
-  return { runner, target, clock, alarms, sent };
+  return { runner, target, clock, alarms, sent, requests };
 }
 
 async function jobOf(id: string): Promise<AnalyzeJob> {
@@ -186,6 +215,64 @@ describe("analyze jobs against the reference service", { timeout: 60_000 }, () =
     const usage = await db.usage.toArray();
     expect(usage.map((row) => row.costCredits).sort()).toEqual([20, 20, 5]);
     expect(usage.every((row) => row.jobId === jobId)).toBe(true);
+  });
+
+  it("sends each chunk under its own Idempotency-Key, saved in the job before the request", async () => {
+    const { runner, requests } = setup();
+    const jobId = await runner.enqueue({ links: manyLinks(45), prompt: PROMPT }, "context-selection");
+    await runner.whenIdle();
+    const job = await jobOf(jobId);
+    expect(job.status).toBe("done");
+    expect(job.chunkKeys).toHaveLength(3);
+    expect(new Set(job.chunkKeys).size).toBe(3);
+    expect(requests.map((request) => request.idempotencyKey)).toEqual(job.chunkKeys);
+    for (const request of requests) expect(request.savedKeys).toEqual(job.chunkKeys);
+  });
+
+  it("retries a chunk whose answer was lost under the same key: the service's stored answer, one charge", async () => {
+    const { runner, clock, requests } = setup({ apiKey: ONE_CREDIT_KEYS[0], loseAnswers: "once" });
+    const jobId = await runner.enqueue({ links: [site.url("/news/article.html")], prompt: PROMPT }, "popup");
+    await runner.whenIdle();
+    const waiting = await jobOf(jobId);
+    expect(waiting).toMatchObject({ status: "queued", error: { code: "network_error" } });
+
+    clock.now = (waiting.retryAt as number) + 1;
+    await runner.runDue();
+    const job = await jobOf(jobId);
+    // Charged twice, the key (1 credit) would have been refused the second time (402).
+    expect(job).toMatchObject({
+      status: "done",
+      attempts: 2,
+      costCredits: 1,
+      progress: { done: 1, total: 1 },
+    });
+    expect(requests.map((request) => [request.status, request.replayed])).toEqual([
+      [200, false],
+      [200, true],
+    ]);
+    expect(requests[1]?.idempotencyKey).toBe(requests[0]?.idempotencyKey);
+    expect(job.analysisIds).toHaveLength(1);
+    expect(await db.usage.count()).toBe(1);
+    const stored = await service.call("GET", `/v1/analyses?analysisId=${job.analysisIds[0]}`, {
+      key: ONE_CREDIT_KEYS[0],
+    });
+    expect(stored.body.analysis.url).toBe(site.url("/news/article.html"));
+  });
+
+  it("resumes a job whose worker stopped mid-request: the service runs the chunk once", async () => {
+    const stopped = setup({ apiKey: ONE_CREDIT_KEYS[1], loseAnswers: "always" });
+    const link = site.url("/slow?ms=1500");
+    const jobId = await stopped.runner.enqueue({ links: [link], prompt: PROMPT }, "popup");
+    await expect.poll(() => stopped.requests.length).toBe(1);
+
+    const restarted = setup({ apiKey: ONE_CREDIT_KEYS[1] });
+    await restarted.runner.resume();
+    const job = await jobOf(jobId);
+    // Charged twice, the key (1 credit) would have been refused the second time (402).
+    expect(job).toMatchObject({ status: "done", attempts: 2, interruptions: 1, costCredits: 1 });
+    expect(restarted.requests.every((request) => request.idempotencyKey === job.chunkKeys?.[0])).toBe(true);
+    expect(restarted.requests.at(-1)).toMatchObject({ status: 200 });
+    expect(job.analysisIds).toHaveLength(1);
   });
 
   it("fails with the service's error on a bad key (401) and does not retry", async () => {

@@ -34,6 +34,10 @@ afterEach(async () => {
 /** One POST /v1/analyses as the outbox sent it, with what the cache showed at that moment. */
 interface SentUpdate {
   ifMatch: string | null;
+  idempotencyKey: string | null;
+  /** The entry's key in the database when the request left. */
+  savedKey?: string;
+  replayed?: boolean;
   body: Record<string, unknown>;
   rowBefore: CachedAnalysis | undefined;
   status?: number;
@@ -57,14 +61,19 @@ function setup(initial: { baseUrl?: string; loseAnswers?: boolean } = {}) {
   const recordingFetch: typeof fetch = async (input, init) => {
     if (init?.method !== "POST" || !String(input).endsWith("/v1/analyses")) return fetch(input, init);
     const body = JSON.parse(String(init.body));
+    const headers = new Headers(init.headers);
+    const [entry] = await db.outbox.where("analysisId").equals(body.analysisId).sortBy("seq");
     const update: SentUpdate = {
-      ifMatch: new Headers(init.headers).get("if-match"),
+      ifMatch: headers.get("if-match"),
+      idempotencyKey: headers.get("idempotency-key"),
+      savedKey: entry?.idempotencyKey,
       body,
       rowBefore: await db.analyses.get(body.analysisId),
     };
     sent.push(update);
     const response = await fetch(input, init);
     update.status = response.status;
+    update.replayed = response.headers.get("idempotent-replayed") === "true";
     if (response.ok) update.updatedAt = ((await response.clone().json()) as AnalysisRecord).updatedAt;
     if (initial.loseAnswers) {
       await released;
@@ -202,6 +211,11 @@ describe("the edit outbox against the reference service", { timeout: 60_000 }, (
     clock.now += 2 * EDIT_BACKOFF.baseMs;
     await restarted.outbox.runDue();
     expect(restarted.sent.map((update) => update.status)).toEqual([200]);
+    // One request, tried three times: one Idempotency-Key, saved with the edit before the first attempt.
+    const keys = [...down.sent, ...restarted.sent].map((update) => update.idempotencyKey);
+    expect(keys).toHaveLength(3);
+    expect(new Set(keys).size).toBe(1);
+    expect(down.sent[0]?.savedKey).toBe(keys[0]);
     const server = await expectRowIsServerRecord(created.analysisId);
     expect(server.metadata).toEqual({ project: "edited" });
     expect(server.updatedAt).toBe(restarted.sent[0]?.updatedAt);
@@ -231,7 +245,7 @@ describe("the edit outbox against the reference service", { timeout: 60_000 }, (
     }
   });
 
-  it("never applies twice an edit whose answer was lost when the worker stopped: the 412 that follows shows it landed", async () => {
+  it("never applies twice an edit whose answer was lost when the worker stopped: its retry gets the stored answer", async () => {
     const created = await createAnalysis();
     const stopped = setup({ loseAnswers: true });
     const seq = await stopped.outbox.save(
@@ -249,9 +263,11 @@ describe("the edit outbox against the reference service", { timeout: 60_000 }, (
 
     const restarted = setup();
     await restarted.outbox.resume();
-    expect(restarted.sent.map((update) => [update.ifMatch, update.status])).toEqual([
-      [`"${created.updatedAt}"`, 412],
+    // Sent again as it was, with its Idempotency-Key: the service answers what it answered the first time.
+    expect(restarted.sent.map((update) => [update.ifMatch, update.status, update.replayed])).toEqual([
+      [`"${created.updatedAt}"`, 200, true],
     ]);
+    expect(restarted.sent[0]?.idempotencyKey).toBe(stopped.sent[0]?.idempotencyKey);
     const server = await expectRowIsServerRecord(created.analysisId);
     expect(server.textContent).toBe("sent once");
     // The service's record moved once: it is still at the first request's update.
@@ -317,8 +333,9 @@ describe("the edit outbox against the reference service", { timeout: 60_000 }, (
         created.updatedAt,
       );
       await context.outbox.whenIdle();
+      const conflictKey = context.sent[0]?.idempotencyKey;
       context.sent.length = 0;
-      return { ...context, created, seq, theirs: theirs.body as AnalysisRecord };
+      return { ...context, created, seq, theirs: theirs.body as AnalysisRecord, conflictKey };
     }
 
     it("keeps both versions: the user's on the row, the service's on the entry", async () => {
@@ -343,10 +360,13 @@ describe("the edit outbox against the reference service", { timeout: 60_000 }, (
     });
 
     it("\"mine\" sends the user's edit over the service's version", async () => {
-      const { outbox, created, seq, theirs, sent } = await makeConflict();
+      const { outbox, created, seq, theirs, sent, conflictKey } = await makeConflict();
       expect(await outbox.resolve(seq, "mine")).toBe(seq);
       await outbox.whenIdle();
       expect(sent.map((update) => [update.ifMatch, update.status])).toEqual([[`"${theirs.updatedAt}"`, 200]]);
+      // A new request (on the service's version): a new key, not the refused request's answer again.
+      expect(sent[0]?.idempotencyKey).toBeTruthy();
+      expect(sent[0]?.idempotencyKey).not.toBe(conflictKey);
       const server = await expectRowIsServerRecord(created.analysisId);
       expect(server).toMatchObject({ textContent: "my text", metadata: { by: "them" } });
     });
@@ -448,6 +468,8 @@ describe("the edit outbox against the reference service", { timeout: 60_000 }, (
     );
     await outbox.whenIdle();
     expect(sent.map((update) => update.status)).toEqual([400, 200]);
+    // The fixed edit is a new request: a new key (the refused one's would answer 422, key reused).
+    expect(sent[1]?.idempotencyKey).not.toBe(sent[0]?.idempotencyKey);
     const server = await expectRowIsServerRecord(created.analysisId);
     expect(server.jsonContent).toEqual({ rating: 4 });
   });

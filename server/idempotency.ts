@@ -1,0 +1,149 @@
+/**
+ * `Idempotency-Key` (CONTRACT.md) for a POST endpoint. The key is claimed in the store (every process sees
+ * it) before any work; the final response (any status below 500) is stored with it and replayed to a later
+ * request with the same key and body. A route whose work writes to the store passes the claim on, so the
+ * response is stored in the same transaction as the work: a crash after the commit cannot lead to the work
+ * being done again. A 5xx or an unexpected error releases the claim, so a retry runs again; a claim whose
+ * process died stops its heartbeat and is taken over after `CLAIM_STALE_AFTER_MS`.
+ *
+ * The body is fingerprinted after it is read as JSON: a body the server refuses before that (415, 413,
+ * malformed JSON) claims nothing.
+ */
+import { createHash } from "node:crypto";
+import type { Context } from "hono";
+import { HttpError, invalidRequest } from "./http/http-error";
+import { readJsonBody } from "./http/request-body";
+import type { AppEnv } from "./routes/env";
+import {
+  type ClaimTiming,
+  type IdempotencyClaim,
+  IdempotencyClaimLostError,
+  type Store,
+  type StoredResponse,
+} from "./store/types";
+
+export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
+export const REPLAYED_HEADER = "Idempotent-Replayed";
+export const CLAIM_TIMING: ClaimTiming = { staleAfterMs: 30_000, retentionMs: 24 * 60 * 60_000 };
+/** How often a running request proves it is alive: well within `staleAfterMs`. */
+const HEARTBEAT_MS = 5_000;
+const PURGE_EVERY_MS = 60 * 60_000;
+const PRINTABLE_ASCII = /^[\x20-\x7e]{1,255}$/;
+/** Headers that are the transport's or the request's own, not part of the stored response. */
+const UNSTORED_HEADERS = new Set(["content-type", "content-length", "x-request-id"]);
+
+/**
+ * A handler run under an optional key: it gets the request's JSON body and, when a key was claimed, the
+ * claim to store its response with (`jsonResponse`) in the transaction of its work.
+ */
+export type KeyedHandler = (body: unknown, claim: IdempotencyClaim | undefined) => Promise<Response>;
+
+/** Runs `endpoint`'s handlers under the request's `Idempotency-Key`, when it has one. */
+export function createIdempotency(store: Store, endpoint: string) {
+  let lastPurge = 0;
+
+  function purgeNowAndThen() {
+    if (Date.now() - lastPurge < PURGE_EVERY_MS) return;
+    lastPurge = Date.now();
+    store.purgeIdempotencyKeys(CLAIM_TIMING.retentionMs).catch(() => {});
+  }
+
+  return async function keyed(c: Context<AppEnv>, handler: KeyedHandler): Promise<Response> {
+    const key = readIdempotencyKey(c);
+    const body = await readJsonBody(c);
+    if (key === undefined) return handler(body, undefined);
+
+    purgeNowAndThen();
+    const ref = { tenantId: c.var.tenantId, endpoint, key };
+    const outcome = await store.claimIdempotencyKey(ref, requestHash(body), CLAIM_TIMING);
+    if (outcome.kind === "mismatch") throw keyReused();
+    if (outcome.kind === "in_progress") throw inProgress();
+    if (outcome.kind === "replay") {
+      const { status, body: text, headers } = outcome.response;
+      return c.body(text, status as 200, {
+        ...headers,
+        "content-type": "application/json",
+        [REPLAYED_HEADER]: "true",
+      });
+    }
+
+    const { claim } = outcome;
+    const heartbeat = setInterval(() => {
+      store.heartbeatIdempotencyKey(claim).catch(() => {});
+    }, HEARTBEAT_MS);
+    heartbeat.unref();
+    try {
+      const response = await handler(body, claim);
+      // Stored already when the handler stored it with its work; then this changes nothing.
+      await store.completeIdempotencyKey({ claim, response: await storedResponseOf(response) });
+      return response;
+    } catch (error) {
+      if (error instanceof IdempotencyClaimLostError) throw inProgress();
+      const settled =
+        error instanceof HttpError && error.status < 500
+          ? store.completeIdempotencyKey({ claim, response: errorResponse(error, c.var.requestId) })
+          : store.releaseIdempotencyKey(claim);
+      // The request's own error is what the client must see, not a failure to record it.
+      await settled.catch(() => {});
+      throw error;
+    } finally {
+      clearInterval(heartbeat);
+    }
+  };
+}
+
+/** The request's `Idempotency-Key`: absent, or 1 to 255 printable ASCII characters (else 400). */
+export function readIdempotencyKey(c: Context): string | undefined {
+  const value = c.req.header(IDEMPOTENCY_KEY_HEADER);
+  if (value === undefined || PRINTABLE_ASCII.test(value)) return value;
+  throw invalidRequest([
+    { path: IDEMPOTENCY_KEY_HEADER, message: "must be 1 to 255 printable ASCII characters" },
+  ]);
+}
+
+/** The fingerprint a key's later requests are compared by: SHA-256 of the body as parsed JSON. */
+export function requestHash(body: unknown): string {
+  return createHash("sha256").update(JSON.stringify(body), "utf8").digest("hex");
+}
+
+/** A JSON response as stored: the body exactly as `c.json` sends it. */
+export function jsonResponse(
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): StoredResponse {
+  return { status, body: JSON.stringify(body), headers };
+}
+
+/** An error response as stored: the body `app.onError` sends for it. */
+export function errorResponse(error: HttpError, requestId: string): StoredResponse {
+  return jsonResponse(error.status, error.body(requestId), error.headers);
+}
+
+async function storedResponseOf(response: Response): Promise<StoredResponse> {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    if (!UNSTORED_HEADERS.has(name)) headers[name] = value;
+  });
+  return { status: response.status, body: await response.clone().text(), headers };
+}
+
+function inProgress(): HttpError {
+  return new HttpError(
+    409,
+    `a request with this ${IDEMPOTENCY_KEY_HEADER} is still running; retry in a second`,
+    undefined,
+    { "Retry-After": "1" },
+  );
+}
+
+function keyReused(): HttpError {
+  const message = "was used before with a different request body; send a new key with a new request";
+  return new HttpError(
+    422,
+    `this ${IDEMPOTENCY_KEY_HEADER} ${message}`,
+    [{ path: IDEMPOTENCY_KEY_HEADER, message }],
+    {},
+    "idempotency_key_reused",
+  );
+}
