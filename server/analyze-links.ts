@@ -6,21 +6,28 @@ import {
   type LinkFailure,
   schemaOfResponseFormat,
 } from "../lib/api/contract";
-import { compileResponseSchema, InvalidSchemaError, scoreRelevance } from "./generate";
-import { GenerationError, type Generator } from "./generate/types";
+import { compileResponseSchema, InvalidSchemaError } from "./generate";
+import type { Generator } from "./generate/types";
 import { HttpError, invalidRequest } from "./http/http-error";
 import { newId } from "./ids";
-import { extractPage } from "./pages/extract-page";
 import { type FetchedPage, PageFailure } from "./pages/types";
 import { toRecord } from "./records";
 import type { RelatedIndex } from "./related/types";
-import type { Store, StoredAnalysis, Tenant } from "./store/types";
+import type { IdempotencyCompletion, Store, StoredAnalysis, Tenant } from "./store/types";
 import { InsufficientCreditsError } from "./store/types";
+import { type GeneratedContent, type PerLinkFailure, perLinkFailureOf } from "./work/page-job";
+import type { PagePool } from "./work/page-pool";
 
 export interface AnalyzeDeps {
   store: Store;
   relatedIndex: RelatedIndex;
-  generator: Generator;
+  /** Parses, extracts and scores each page off the event loop; generates too when `generator` is absent. */
+  pages: PagePool;
+  /**
+   * A generator that runs here, after the pool read the page: one that waits on the network (the
+   * OpenAI-compatible one). Without it the pool's offline generator writes the content.
+   */
+  generator?: Generator;
   fetchPage: (url: string, signal?: AbortSignal) => Promise<FetchedPage>;
   /** Links fetched and generated at once per request. */
   concurrency?: number;
@@ -32,6 +39,9 @@ type LinkOutcome =
   | { ok: true; result: StoredAnalysis }
   | { ok: false; failure: LinkFailure; upstream: boolean };
 
+/** Fetching, reading and generating one link (the contract's "all its work"): past this, the link fails. */
+export const LINK_DEADLINE_MS = 20_000;
+
 export const creditsPerLink = (structured: boolean) => (structured ? 2 : 1);
 
 /** POST /v1/links: checks the worst-case cost, analyzes every link, stores and charges the successes. */
@@ -40,6 +50,8 @@ export async function analyzeLinks(
   tenantId: string,
   request: ParsedAnalyzeRequest,
   signal?: AbortSignal,
+  /** The keyed request's completion, stored in the transaction that stores and charges the analyses. */
+  completion?: (response: AnalyzeResponse) => IdempotencyCompletion,
 ): Promise<AnalyzeResponse> {
   const tenant = await deps.store.getTenant(tenantId);
   if (!tenant) throw new Error(`tenant ${tenantId} of a known key is missing from the store`);
@@ -60,27 +72,31 @@ export async function analyzeLinks(
 
   const usageId = newId("use");
   const costCredits = stored.length * unitCost;
-  try {
-    await deps.store.saveAnalyses(stored, {
-      usageId,
-      tenantId: tenant.id,
-      costCredits,
-      links: stored.length,
-      createdAt: new Date().toISOString(),
-    });
-  } catch (error) {
-    if (error instanceof InsufficientCreditsError) throw insufficientCredits(error.balance, error.needed);
-    throw error;
-  }
-  for (const analysis of stored) deps.relatedIndex.upsert(analysis);
-
-  return {
+  const response: AnalyzeResponse = {
     usageId,
     costCredits,
     results: stored.map(toAnalyzeResult),
     ...(request.metadata && { metadata: request.metadata }),
     ...(failures.length > 0 && { failures }),
   };
+  try {
+    await deps.store.saveAnalyses(
+      stored,
+      {
+        usageId,
+        tenantId: tenant.id,
+        costCredits,
+        links: stored.length,
+        createdAt: new Date().toISOString(),
+      },
+      completion?.(response),
+    );
+  } catch (error) {
+    if (error instanceof InsufficientCreditsError) throw insufficientCredits(error.balance, error.needed);
+    throw error;
+  }
+  for (const analysis of stored) deps.relatedIndex.upsert(analysis);
+  return response;
 }
 
 async function analyzeOneLink(
@@ -91,11 +107,21 @@ async function analyzeOneLink(
   schema: JsonSchemaDocument | undefined,
   signal: AbortSignal | undefined,
 ): Promise<LinkOutcome> {
+  const deadline = AbortSignal.timeout(LINK_DEADLINE_MS);
+  const linkSignal = signal ? AbortSignal.any([signal, deadline]) : deadline;
   try {
-    const page = extractPage(await deps.fetchPage(link, signal));
-    const input = { prompt: request.prompt, temperature: request.temperature ?? 0, page, signal };
-    const textContent = await deps.generator.generateText(input);
-    const jsonContent = schema ? await deps.generator.generateJson({ ...input, schema }) : undefined;
+    const prompt = request.prompt;
+    const temperature = request.temperature ?? 0;
+    const fetched = await deps.fetchPage(link, linkSignal);
+    const read = await deps.pages
+      .run({ page: fetched, prompt, temperature, schema, generate: !deps.generator }, linkSignal)
+      .catch((error: unknown) => {
+        throw linkSignal.aborted ? abortedFailure(fetched.url, deadline) : error;
+      });
+    if (!read.ok) return failed(link, read.failure);
+    const { textContent, jsonContent }: GeneratedContent =
+      read.content ??
+      (await generateHere(deps.generator, { prompt, temperature, page: read.page, signal: linkSignal }, schema));
     const now = new Date().toISOString();
     return {
       ok: true,
@@ -104,7 +130,7 @@ async function analyzeOneLink(
         analysisId: newId("ana"),
         createdAt: now,
         updatedAt: now,
-        analysis: { ...page.analysis, score: scoreRelevance(request.prompt, page.analysis.text) },
+        analysis: { ...read.page.analysis, score: read.score },
         textContent,
         ...(jsonContent && { jsonContent }),
         ...(request.metadata && { metadata: request.metadata }),
@@ -112,22 +138,34 @@ async function analyzeOneLink(
       },
     };
   } catch (error) {
-    if (error instanceof PageFailure) {
-      return { ok: false, upstream: false, failure: { link, code: error.code, message: error.message } };
-    }
-    if (error instanceof GenerationError) {
-      return {
-        ok: false,
-        upstream: error.upstream,
-        failure: {
-          link,
-          code: error.upstream ? "upstream_error" : "generation_failed",
-          message: error.message,
-        },
-      };
-    }
+    const failure =
+      perLinkFailureOf(error) ?? (linkSignal.aborted ? perLinkFailureOf(abortedFailure(link, deadline)) : undefined);
+    if (failure) return failed(link, failure);
     throw error;
   }
+}
+
+/** Content from the main-thread generator (network-bound: it does not hold the event loop). */
+async function generateHere(
+  generator: Generator | undefined,
+  input: Parameters<Generator["generateText"]>[0],
+  schema: JsonSchemaDocument | undefined,
+): Promise<GeneratedContent> {
+  if (!generator) throw new Error("the page pool generated no content and no generator is configured");
+  const textContent = await generator.generateText(input);
+  const jsonContent = schema ? await generator.generateJson({ ...input, schema }) : undefined;
+  return { textContent, ...(jsonContent && { jsonContent }) };
+}
+
+function failed(link: string, { code, message, upstream }: PerLinkFailure): LinkOutcome {
+  return { ok: false, upstream, failure: { link, code, message } };
+}
+
+/** Why the pool's work on a page stopped: the link's deadline passed, or the client went away. */
+function abortedFailure(url: string, deadline: AbortSignal): PageFailure {
+  return deadline.aborted
+    ? new PageFailure("page_too_complex", `${url} could not be analyzed within ${LINK_DEADLINE_MS / 1000} s`)
+    : new PageFailure("network_error", `the analysis of ${url} was cancelled`);
 }
 
 function assertSchemaCompiles(schema: JsonSchemaDocument): void {

@@ -77,12 +77,22 @@ export function createApp(options: AppOptions) {
       error instanceof HttpError
         ? error
         : new HttpError(500, `internal error; quote request id ${requestId}`);
-    if (!(error instanceof HttpError))
-      log(`[${requestId}] ${c.req.method} ${c.req.path} failed: ${error.stack ?? error}`);
+    if (!(error instanceof HttpError)) {
+      log(`[${requestId}] ${c.req.method} ${c.req.path} ${failureText(error, c.req.raw.signal.aborted)}`);
+    }
     for (const [name, value] of Object.entries(httpError.headers)) c.header(name, value);
     c.header("x-request-id", requestId);
     return c.json(httpError.body(requestId), httpError.status);
   });
 
   return app;
+}
+
+/**
+ * What the log says of an unexpected error: a bug's stack, or, when the client had already gone away (which
+ * breaks whatever was still reading its request), one line and no stack.
+ */
+function failureText(error: Error, clientGone: boolean): string {
+  if (!clientGone) return `failed: ${error.stack ?? error}`;
+  return `ended early, the client closed the connection: ${error.message.split("\n", 1)[0]}`;
 }

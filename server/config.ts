@@ -32,20 +32,36 @@ export const USAGE = `Usage: npm run serve -- [--host 127.0.0.1] [--port 8787] [
 Environment: LINKLENS_API_KEYS=key:credits,…  LINKLENS_RATE_ANALYZE=60  LINKLENS_RATE_OTHER=600
              LLM_BASE_URL, LLM_MODEL, LLM_API_KEY (an OpenAI-compatible endpoint; unset: offline generator)`;
 
-/** Parses `key:credits,key:credits`. */
+/**
+ * Parses `key:credits,key:credits`. A bad entry is named by its position, never quoted: its text is a key
+ * (or most of one), and the message ends up on a terminal or in a log.
+ */
 export function parseApiKeys(value: string | undefined): ApiKeyConfig[] {
   if (!value?.trim()) return [];
-  return value.split(",").map((entry) => {
-    const separator = entry.lastIndexOf(":");
-    const key = entry.slice(0, separator).trim();
-    const credits = Number(entry.slice(separator + 1));
-    if (separator <= 0 || !key || !Number.isInteger(credits) || credits < 0) {
+  const entries = value.split(",");
+  return entries.map((entry, index) => {
+    const parsed = parseKeyEntry(entry);
+    if (typeof parsed === "string") {
       throw new ConfigError(
-        `LINKLENS_API_KEYS: "${entry.trim()}" is not key:credits (credits a whole number)`,
+        `LINKLENS_API_KEYS: entry ${index + 1} of ${entries.length} ${parsed}; each entry is key:credits`,
       );
     }
-    return { key, credits };
+    return parsed;
   });
+}
+
+/** One `key:credits` entry (the key may hold colons: the last one separates), or what is wrong with it. */
+function parseKeyEntry(entry: string): ApiKeyConfig | string {
+  const separator = entry.lastIndexOf(":");
+  if (separator < 0) return 'has no ":" between key and credits';
+  const key = entry.slice(0, separator).trim();
+  if (!key) return "has an empty key";
+  const creditsText = entry.slice(separator + 1).trim();
+  const credits = Number(creditsText);
+  if (!creditsText || !Number.isInteger(credits) || credits < 0) {
+    return "has credits that are not a whole number >= 0";
+  }
+  return { key, credits };
 }
 
 function positiveInteger(name: string, value: string | undefined, fallback: number): number {

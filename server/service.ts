@@ -1,17 +1,21 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import type { Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { serve } from "@hono/node-server";
+import { LIMITS } from "../lib/api/contract";
 import { createApp } from "./app";
 import type { KnownKey } from "./auth";
 import type { ApiKeyConfig, ServiceConfig } from "./config";
-import { createGenerator, warmUpExtractiveGenerator } from "./generate";
+import { createGenerator } from "./generate";
 import { contentTerms } from "./generate/terms";
+import { answerClientErrors } from "./http/client-errors";
 import { createPageFetcher } from "./pages/fetch-page";
 import { createRelatedIndex } from "./related/related-index";
 import { hashApiKey } from "./store/key-hash";
 import { openPgliteStore } from "./store/pglite-store";
+import { createPagePool } from "./work/page-pool";
 
 export const DEV_KEY_CREDITS = 1000;
 
@@ -27,7 +31,7 @@ export interface RunningService {
 export async function startService(config: ServiceConfig): Promise<RunningService> {
   if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
   const generator = createGenerator(config.llm);
-  await warmUpExtractiveGenerator();
+  const pages = await createPagePool();
   const store = await openPgliteStore(config.dataDir);
   const devKey = config.apiKeys.length === 0 ? developmentKey(config.dataDir) : undefined;
   const keys: ApiKeyConfig[] = devKey ? [{ key: devKey, credits: DEV_KEY_CREDITS }] : config.apiKeys;
@@ -40,7 +44,9 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
   const fetcher = createPageFetcher({ allowPrivateNetworks: config.allowPrivateNetworks, ca: config.ca });
   const app = createApp({
     store,
-    generator,
+    pages,
+    // The offline generator is CPU work: the page pool runs it beside extraction.
+    ...(generator.name !== "extractive" && { generator }),
     fetchPage: fetcher.fetchPage,
     relatedIndex: createRelatedIndex((tenantId) => store.listAnalyses(tenantId), { terms: contentTerms }),
     keys: knownKeys,
@@ -49,10 +55,17 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
   });
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const listening = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () =>
-      resolve(listening),
+    const listening = serve(
+      {
+        fetch: app.fetch,
+        hostname: config.host,
+        port: config.port,
+        serverOptions: { maxHeaderSize: LIMITS.maxHeaderBytes },
+      },
+      () => resolve(listening),
     );
     listening.once("error", reject);
+    answerClientErrors(listening as HttpServer);
   });
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
@@ -67,6 +80,7 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
         (server as { closeAllConnections?: () => void }).closeAllConnections?.();
       });
       await fetcher.close();
+      await pages.close();
       await store.close();
     },
   };

@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { LINK_PROBLEM_MESSAGES, linkProblem, normalizeLink } from "../links";
 import { LIMITS, tooManyMetadataKeys } from "./limits";
+import { illFormedStrings } from "./well-formed";
 
 export { LIMITS } from "./limits";
 
@@ -37,8 +38,37 @@ const byteLength = (value: unknown) => new TextEncoder().encode(JSON.stringify(v
 // ---------------------------------------------------------------------------------------------------
 // Shared pieces
 
+const isJsonObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * A JSON object whose keys are data. `z.record` leaves a `__proto__` key out of what it returns (and never
+ * checks its value), to keep it from replacing the prototype of the object it builds; the contract stores
+ * `__proto__` like any other key. So this checks every own key and value and hands back the object it was
+ * given, untouched: `value` must be a schema that checks, never one that transforms. The JSON Schema is the
+ * equivalent `z.record`'s.
+ */
+function dataRecord<V extends z.ZodType>(key: z.ZodString, value: V) {
+  const { $schema: _dialect, ...documented } = z.toJSONSchema(z.record(key, value), { io: "input" });
+  return z
+    .custom<Record<string, z.output<V>>>(isJsonObject, { message: "must be a JSON object" })
+    .superRefine((object, ctx) => {
+      for (const [name, item] of Object.entries(object)) {
+        for (const issue of key.safeParse(name).error?.issues ?? []) {
+          ctx.addIssue({ code: "custom", path: [name], message: issue.message });
+        }
+        for (const issue of value.safeParse(item).error?.issues ?? []) {
+          ctx.addIssue({ code: "custom", path: [name, ...issue.path], message: issue.message });
+        }
+      }
+    })
+    .meta(documented);
+}
+
 export const MetadataValue = z
-  .union([z.string().max(LIMITS.maxMetadataStringLength), z.number(), z.boolean(), z.null()])
+  .union([z.string().max(LIMITS.maxMetadataStringLength), z.number(), z.boolean(), z.null()], {
+    error: "must be a string, a number, true or false, or null (not an object or an array)",
+  })
   .meta({ description: "A string (at most 2,000 characters), a finite number, a boolean or null." });
 export type MetadataValue = z.infer<typeof MetadataValue>;
 
@@ -46,8 +76,15 @@ export type MetadataValue = z.infer<typeof MetadataValue>;
  * Strict metadata, as requests must carry it. Keys follow `metadataKeyLengthProblem` (limits.ts), written as
  * min/max here so the generated JSON Schema states them.
  */
-export const Metadata = z
-  .record(z.string().min(1).max(LIMITS.maxMetadataKeyLength), MetadataValue)
+export const Metadata = dataRecord(
+  z
+    .string()
+    .min(1, { message: "is an empty key; keys have 1 to 64 characters" })
+    .max(LIMITS.maxMetadataKeyLength, {
+      message: `is a key longer than ${LIMITS.maxMetadataKeyLength} characters`,
+    }),
+  MetadataValue,
+)
   .refine((value) => !tooManyMetadataKeys(Object.keys(value).length), {
     message: `must have at most ${LIMITS.maxMetadataKeys} keys`,
   })
@@ -55,8 +92,7 @@ export const Metadata = z
 export type Metadata = z.infer<typeof Metadata>;
 
 /** A JSON object (not an array, not a scalar) of at most 256 KiB serialized. */
-export const JsonContent = z
-  .record(z.string(), z.unknown())
+export const JsonContent = dataRecord(z.string(), z.unknown())
   .refine((value) => byteLength(value) <= LIMITS.maxJsonContentBytes, {
     message: "must be at most 256 KiB serialized",
   })
@@ -143,8 +179,11 @@ export const AnalysisObject = z
   .meta({ id: "AnalysisObject", description: "Descriptive data of the analyzed page." });
 export type AnalysisObject = z.infer<typeof AnalysisObject>;
 
-const LooseMetadata = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
-const LooseJson = z.record(z.string(), z.unknown());
+/** A JSON value that is not an object or an array. */
+const JsonScalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
+const LooseMetadata = dataRecord(z.string(), JsonScalar);
+const LooseJson = dataRecord(z.string(), z.unknown());
 
 export const AnalysisRecord = z
   .looseObject({
@@ -248,7 +287,7 @@ export const RecordField = z.enum(RECORD_FIELDS);
 export type RecordField = z.infer<typeof RecordField>;
 
 /** A flat filter object: string keys, scalar values. */
-export const FilterObject = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
+export const FilterObject = dataRecord(z.string(), JsonScalar);
 export type FilterObject = z.infer<typeof FilterObject>;
 
 export const AnalysisId = z.string().min(1, { message: "is required" });
@@ -289,6 +328,14 @@ const filterString = z.string().transform((raw, ctx) => {
     ctx.addIssue({
       code: "custom",
       message: "must be a JSON object whose values are string, number, boolean or null",
+    });
+    return z.NEVER;
+  }
+  const [illFormed] = illFormedStrings(result.data);
+  if (illFormed) {
+    ctx.addIssue({
+      code: "custom",
+      message: `must be well-formed Unicode: ${illFormed.path} ${illFormed.message}`,
     });
     return z.NEVER;
   }
@@ -342,11 +389,13 @@ export const ERROR_CODES = {
   402: "insufficient_credits",
   404: "not_found",
   405: "method_not_allowed",
+  409: "idempotency_in_progress",
   412: "precondition_failed",
   413: "payload_too_large",
   415: "unsupported_media_type",
   422: "unprocessable",
   429: "rate_limited",
+  431: "headers_too_large",
   500: "internal_error",
   502: "upstream_error",
 } as const;

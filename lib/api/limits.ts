@@ -16,6 +16,10 @@ export const LIMITS = {
   maxPageSize: 100,
   defaultPageSize: 10,
   maxBodyBytes: 1024 * 1024,
+  /** Nesting levels of any request body (the body itself is level 1). */
+  maxJsonDepth: 64,
+  /** Request line and headers together, in bytes. */
+  maxHeaderBytes: 16 * 1024,
 } as const;
 
 export type MetadataKeyLengthProblem = "key_empty" | "key_too_long";

@@ -10,10 +10,12 @@ export class HttpError extends Error {
     message: string,
     readonly details?: ErrorDetail[],
     readonly headers: Record<string, string> = {},
+    /** For a status with more than one code in the contract (422); otherwise the status's own. */
+    code?: string,
   ) {
     super(message);
     this.name = "HttpError";
-    this.code = ERROR_CODES[status];
+    this.code = code ?? ERROR_CODES[status];
   }
 
   body(requestId: string): ErrorBody {

@@ -1,11 +1,16 @@
 import type { Context } from "hono";
 import { LIMITS } from "../../lib/api/contract";
+import { illFormedStrings } from "../../lib/api/well-formed";
 import { HttpError, invalidRequest } from "./http-error";
+import { nestsDeeperThan } from "./json-nesting";
 
 const tooLarge = () =>
   new HttpError(413, `the request body is larger than ${LIMITS.maxBodyBytes / 1024 / 1024} MiB`);
 
-/** Reads a POST body as the contract wants it: JSON content type (415), at most 1 MiB (413), valid JSON (400). */
+/**
+ * Reads a POST body as the contract wants it: JSON content type (415), at most 1 MiB (413), valid UTF-8, at
+ * most 64 levels deep, valid JSON, every string and key well-formed Unicode (400, in that order).
+ */
 export async function readJsonBody(c: Context): Promise<unknown> {
   const contentType = c.req.header("content-type") ?? "";
   const mediaType = contentType.split(";")[0]?.trim().toLowerCase();
@@ -15,27 +20,44 @@ export async function readJsonBody(c: Context): Promise<unknown> {
   const declared = Number(c.req.header("content-length"));
   if (Number.isFinite(declared) && declared > LIMITS.maxBodyBytes) throw tooLarge();
 
-  const text = await readCapped(c.req.raw, LIMITS.maxBodyBytes);
+  const text = decodeUtf8(await readCapped(c.req.raw, LIMITS.maxBodyBytes));
   if (text.trim() === "")
     throw invalidRequest([{ path: "body", message: "is empty; a JSON object is expected" }]);
+  if (nestsDeeperThan(text, LIMITS.maxJsonDepth)) {
+    throw invalidRequest([{ path: "body", message: `is nested deeper than ${LIMITS.maxJsonDepth} levels` }]);
+  }
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch (error) {
     throw invalidRequest([{ path: "body", message: `is not valid JSON (${(error as Error).message})` }]);
   }
+  const illFormed = illFormedStrings(body);
+  if (illFormed.length > 0) throw invalidRequest(illFormed);
+  return body;
 }
 
-async function readCapped(request: Request, maxBytes: number): Promise<string> {
-  if (!request.body) return "";
+/** A client that goes away mid-body is no server failure: a 400 nobody reads, and nothing logged. */
+const bodyCutShort = () =>
+  invalidRequest([{ path: "body", message: "ended before it was complete (the connection was closed)" }]);
+
+async function readCapped(request: Request, maxBytes: number): Promise<Uint8Array> {
+  if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      throw bodyCutShort();
+    }
+    const { done, value } = chunk;
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {
-      await reader.cancel();
+      await reader.cancel().catch(() => undefined);
       throw tooLarge();
     }
     chunks.push(value);
@@ -46,7 +68,18 @@ async function readCapped(request: Request, maxBytes: number): Promise<string> {
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return new TextDecoder("utf-8", { fatal: false }).decode(bytes);
+  return bytes;
+}
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** The body's text; bytes that are not UTF-8 are refused, never replaced with U+FFFD. */
+function decodeUtf8(bytes: Uint8Array): string {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    throw invalidRequest([{ path: "body", message: "is not valid UTF-8" }]);
+  }
 }
 
 /** The query string as an object, refusing a parameter given twice (it would be ambiguous). */

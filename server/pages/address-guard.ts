@@ -103,7 +103,11 @@ export function isPublicAddress(ip: string): boolean {
   return classifyAddress(ip) === "public";
 }
 
-/** A connection the guard refused; `fetch-page` turns it into the `blocked_address` failure. */
+/**
+ * A connection the guard refused; `fetch-page` turns it into the `blocked_address` failure. The message
+ * goes to the caller, so for a name it never tells what the name resolved to: that would map the server's
+ * own network for whoever asks.
+ */
 export class BlockedAddressError extends Error {
   readonly code = "ERR_LINKLENS_BLOCKED_ADDRESS";
 
@@ -111,12 +115,17 @@ export class BlockedAddressError extends Error {
     readonly host: string,
     readonly address: string,
   ) {
-    const kind = classifyAddress(address);
-    const article = /^[aeiou]/.test(kind) ? "an" : "a";
-    const what = host === address ? `${address} is` : `${host} resolves to ${address},`;
-    super(`${what} ${article} ${kind} address; only public addresses may be fetched`);
+    super(
+      `${host === address ? describeLiteral(address) : `${host} resolves to an address that is not public`}; only public addresses may be fetched`,
+    );
     this.name = "BlockedAddressError";
   }
+}
+
+/** "127.0.0.1 is a loopback address": the caller wrote that address, so naming its kind tells nothing new. */
+function describeLiteral(address: string): string {
+  const kind = classifyAddress(address);
+  return `${address} is ${/^[aeiou]/.test(kind) ? "an" : "a"} ${kind} address`;
 }
 
 type LookupCallback = (

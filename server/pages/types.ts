@@ -37,7 +37,15 @@ export type PageFailureCode =
   | "unsupported_content_type"
   | "http_error"
   | "network_error"
-  | "generation_failed";
+  | "generation_failed"
+  /** Past a limit of the page's work: size, nesting, element count, time or memory. */
+  | "page_too_complex"
+  /** No bytes, only whitespace, or no text after extraction. */
+  | "empty_page"
+  /** The generator could not satisfy the response schema within its bounds. */
+  | "schema_unsatisfiable"
+  /** A PDF without a text layer. */
+  | "no_text";
 
 /** A per-link failure: the link is reported in `failures`, never a 500. */
 export class PageFailure extends Error {

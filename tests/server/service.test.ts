@@ -103,7 +103,7 @@ describe("the command line", () => {
       output: expect.stringContaining("Usage:"),
     });
     await expect(startCli([], { LINKLENS_API_KEYS: "nocredits" }).ready).rejects.toMatchObject({ code: 2 });
-    expect(() => parseApiKeys("a:1,b:x")).toThrow(/b:x/);
+    expect(() => parseApiKeys("a:1,b:x")).toThrow(/entry 2 of 2 has credits/);
     expect(parseApiKeys("a:b:3, c:0")).toEqual([
       { key: "a:b", credits: 3 },
       { key: "c", credits: 0 },

@@ -1,0 +1,75 @@
+/**
+ * Worker threads for the CPU-heavy part of analyzing a page (parse, extract, score, offline generation),
+ * so that no page can hold the event loop. A job whose signal aborts (the link's deadline) is dropped
+ * from the queue or, when running, its thread is terminated and replaced: a runaway page cannot keep a
+ * thread. A thread that runs out of its heap fails only its own page.
+ */
+import { availableParallelism } from "node:os";
+import { Piscina } from "piscina";
+import type { PageJob, PageJobResult } from "./page-job";
+
+export interface PagePoolOptions {
+  /** Worker threads; default: the CPU count, at most 4 (2 on a 2-core machine). */
+  threads?: number;
+  /** Old-generation heap of each thread, in MiB. Default 160. */
+  maxHeapMb?: number;
+  log?: (line: string) => void;
+}
+
+export interface PagePool {
+  /** Runs the job on a pool thread; rejects with the signal's reason when `signal` aborts first. */
+  run(job: PageJob, signal: AbortSignal): Promise<PageJobResult>;
+  /** Terminates the threads; jobs still queued or running are rejected. */
+  close(): Promise<void>;
+}
+
+const DEFAULT_MAX_HEAP_MB = 160;
+const MAX_DEFAULT_THREADS = 4;
+
+/** Starts the threads and waits until each has loaded the job (a broken worker fails the start). */
+export async function createPagePool(options: PagePoolOptions = {}): Promise<PagePool> {
+  const threads = options.threads ?? Math.min(MAX_DEFAULT_THREADS, Math.max(1, availableParallelism()));
+  const pool = new Piscina<PageJob, PageJobResult>({
+    filename: new URL("./page-worker.mjs", import.meta.url).href,
+    minThreads: threads,
+    maxThreads: threads,
+    // The worker entry loads its TypeScript itself; inheriting the CLI's loader flags would load it twice.
+    execArgv: [],
+    resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB },
+  });
+  // A thread that fails between jobs is replaced; unheard, the event would end the process.
+  const log = options.log ?? ((line) => console.error(line));
+  pool.on("error", (error: Error) => log(`page pool: a thread failed between jobs: ${error.message}`));
+  try {
+    await Promise.all(
+      Array.from({ length: threads }, () => pool.run(undefined as never, { name: "warmUp" })),
+    );
+  } catch (error) {
+    await pool.destroy();
+    throw error;
+  }
+
+  return {
+    async run(job, signal) {
+      try {
+        return await pool.run(job, { signal });
+      } catch (error) {
+        if (signal.aborted) throw signal.reason;
+        if ((error as { code?: unknown }).code === "ERR_WORKER_OUT_OF_MEMORY") {
+          return {
+            ok: false,
+            failure: {
+              code: "page_too_complex",
+              message: `${job.page.url} needs more memory than one page may use`,
+              upstream: false,
+            },
+          };
+        }
+        throw error;
+      }
+    },
+    async close() {
+      await pool.destroy();
+    },
+  };
+}

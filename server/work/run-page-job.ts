@@ -1,0 +1,38 @@
+/**
+ * One page's CPU work, run on a pool thread: the page's limits, extraction, relevance and (offline)
+ * generation. Failures the response reports come back as data.
+ */
+// Not the generate index: it also loads the OpenAI client, which a pool thread never uses.
+import { createExtractiveGenerator, warmUpExtractiveGenerator } from "../generate/extractive";
+import { scoreRelevance } from "../generate/relevance";
+import { extractPage } from "../pages/extract-page";
+import { assertPageHasText, assertPageWithinLimits } from "../pages/page-limits";
+import { type PageJob, type PageJobResult, perLinkFailureOf } from "./page-job";
+
+const generator = createExtractiveGenerator();
+
+export async function runPageJob(job: PageJob): Promise<PageJobResult> {
+  try {
+    assertPageWithinLimits(job.page);
+    const page = extractPage(job.page);
+    assertPageHasText(page);
+    const score = scoreRelevance(job.prompt, page.analysis.text);
+    if (!job.generate) return { ok: true, page, score };
+
+    const input = { prompt: job.prompt, temperature: job.temperature, page };
+    const textContent = await generator.generateText(input);
+    const jsonContent = job.schema
+      ? await generator.generateJson({ ...input, schema: job.schema })
+      : undefined;
+    return { ok: true, page, score, content: { textContent, ...(jsonContent && { jsonContent }) } };
+  } catch (error) {
+    const failure = perLinkFailureOf(error);
+    if (failure) return { ok: false, failure };
+    throw error;
+  }
+}
+
+/** Loads what the first job would otherwise load (the sentence model). */
+export async function warmUpPageJob(): Promise<void> {
+  await warmUpExtractiveGenerator();
+}

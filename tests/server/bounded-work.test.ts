@@ -1,0 +1,191 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import type { FetchedPage } from "../../server/pages/types";
+import type { PageJob } from "../../server/work/page-job";
+import { createPagePool, type PagePool } from "../../server/work/page-pool";
+import { longArticle } from "../fixtures/site";
+import { siteAndServicePerFile, startTestService } from "./helpers/service";
+
+const env = siteAndServicePerFile();
+
+const PROMPT = "Where do the otters swim?";
+const analyze = (link: string[]) => env.service.call("POST", "/v1/links", { body: { link, prompt: PROMPT } });
+
+/**
+ * Runs `work` while asking for `/healthz` and an analysis over and over, and returns the longest time
+ * the service went without answering one of them (the service runs in this process, so a blocked event
+ * loop shows as a gap between answers, whenever the probe was sent).
+ */
+async function longestSilence<T>(work: () => Promise<T>): Promise<{ result: T; silenceMs: number }> {
+  const seeded = await analyze([env.site.url("/blog/post.html")]);
+  expect(seeded.status).toBe(200);
+  const analysisId = seeded.body.results[0].analysisId;
+
+  let done = false;
+  const running = work().finally(() => {
+    done = true;
+  });
+  let last = performance.now();
+  let silenceMs = 0;
+  for (let probes = 0; !done || probes < 3; probes++) {
+    const [health, read] = await Promise.all([
+      fetch(`${env.service.url}/healthz`),
+      env.service.call("GET", `/v1/analyses?analysisId=${analysisId}`),
+    ]);
+    expect(health.status).toBe(200);
+    expect(read.status).toBe(200);
+    const now = performance.now();
+    silenceMs = Math.max(silenceMs, now - last);
+    last = now;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return { result: await running, silenceMs };
+}
+
+describe("a page too complex to process", () => {
+  it("fails a page nested 100,000 levels deep as page_too_complex, and the service keeps answering", async () => {
+    const link = env.site.url("/hostile/nested.html?depth=100000");
+    const started = performance.now();
+    const { result, silenceMs } = await longestSilence(() => analyze([link]));
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(silenceMs).toBeLessThan(1_000);
+    expect(result.status).toBe(422);
+    expect(result.body.error.code).toBe("unprocessable");
+    expect(result.body.error.details).toEqual([expect.objectContaining({ link, code: "page_too_complex" })]);
+  });
+
+  it("reports it in failures when other links succeed", async () => {
+    const nested = env.site.url("/hostile/nested.html?depth=100000");
+    const post = env.site.url("/blog/post.html");
+    const { status, body } = await analyze([nested, post]);
+    expect(status).toBe(200);
+    expect(body.results.map((result: { analysis: { url: string } }) => result.analysis.url)).toEqual([post]);
+    expect(body.failures).toEqual([{ link: nested, code: "page_too_complex", message: expect.any(String) }]);
+    expect(body.costCredits).toBe(1);
+  });
+
+  it("fails a page of 600,000 elements (under the 5 MiB cap) as page_too_complex", async () => {
+    const link = env.site.url("/hostile/many-elements.html?n=600000");
+    const started = performance.now();
+    const { status, body } = await analyze([link]);
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(status).toBe(422);
+    expect(body.error.details[0]).toMatchObject({ link, code: "page_too_complex" });
+  });
+
+  it("reads a long page within the limits off the event loop: the service answers meanwhile", async () => {
+    const link = env.site.url("/hostile/long-article.html?paragraphs=15000");
+    const { result, silenceMs } = await longestSilence(() => analyze([link]));
+    expect(result.status).toBe(200);
+    expect(result.body.results[0].analysis.text.length).toBeGreaterThan(90_000);
+    expect(result.body.results[0].textContent).toMatch(/otters/i);
+    expect(silenceMs).toBeLessThan(1_000);
+  });
+});
+
+describe("an empty page", () => {
+  it.each([
+    ["no bytes", "/hostile/empty.html"],
+    ["only whitespace", "/hostile/blank.html"],
+    ["plain text of only whitespace", "/hostile/blank.txt"],
+    ["no text after extraction", "/hostile/no-text.html"],
+  ])("fails a page of %s as empty_page", async (_case, path) => {
+    const link = env.site.url(path);
+    const { status, body } = await analyze([link]);
+    expect(status).toBe(422);
+    expect(body.error.details).toEqual([expect.objectContaining({ link, code: "empty_page" })]);
+  });
+
+  it("reports it in failures when other links succeed", async () => {
+    const empty = env.site.url("/hostile/empty.html");
+    const post = env.site.url("/blog/post.html");
+    const { status, body } = await analyze([empty, post]);
+    expect(status).toBe(200);
+    expect(body.results).toHaveLength(1);
+    expect(body.failures).toEqual([{ link: empty, code: "empty_page", message: expect.any(String) }]);
+  });
+});
+
+describe("with a text-generation provider", () => {
+  it("reads the page in the pool and lets the provider write the text", async () => {
+    const provider = createServer((request, response) => {
+      request.resume();
+      request.on("end", () => {
+        response.writeHead(200, { "content-type": "application/json" });
+        response.end(
+          JSON.stringify({
+            id: "chatcmpl-test",
+            object: "chat.completion",
+            created: 1_700_000_000,
+            model: "test-model",
+            choices: [
+              { index: 0, finish_reason: "stop", message: { role: "assistant", content: "From the model." } },
+            ],
+          }),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => provider.listen(0, "127.0.0.1", resolve));
+    const { port } = provider.address() as AddressInfo;
+    const service = await startTestService({
+      ca: env.site.caPem,
+      llm: { LLM_BASE_URL: `http://127.0.0.1:${port}/v1`, LLM_MODEL: "test-model" },
+    });
+    try {
+      const post = env.site.url("/blog/post.html");
+      const empty = env.site.url("/hostile/empty.html");
+      const { status, body } = await service.call("POST", "/v1/links", {
+        body: { link: [post, empty], prompt: "How long does the dough rise?" },
+      });
+      expect(status).toBe(200);
+      expect(body.results[0].textContent).toBe("From the model.");
+      expect(body.results[0].analysis.text.length).toBeGreaterThan(200);
+      expect(body.results[0].analysis.score).toBeGreaterThan(0);
+      expect(body.failures).toEqual([{ link: empty, code: "empty_page", message: expect.any(String) }]);
+    } finally {
+      await service.close();
+      provider.close();
+    }
+  });
+});
+
+describe("the page pool", () => {
+  let pool: PagePool | undefined;
+  afterEach(async () => {
+    await pool?.close();
+    pool = undefined;
+  });
+
+  const job = (body: string, contentType: FetchedPage["contentType"] = "text/html"): PageJob => ({
+    page: { url: "https://pool.example/page", contentType, body },
+    prompt: PROMPT,
+    temperature: 0,
+    generate: true,
+  });
+  const smallJob = job("Otters swim under the bridge every spring.", "text/plain");
+  // Within the limits, but Readability takes many seconds over one chain this deep.
+  const runawayJob = job(
+    `<html><body>${"<div>".repeat(1_400)}<p>Deep inside.</p>${"</div>".repeat(1_400)}</body></html>`,
+  );
+
+  it("terminates the thread of a job past its deadline, so the next job does not wait for it", async () => {
+    pool = await createPagePool({ threads: 1 });
+    const started = performance.now();
+    const deadline = AbortSignal.timeout(300);
+    await expect(pool.run(runawayJob, deadline)).rejects.toMatchObject({ name: "TimeoutError" });
+    expect(performance.now() - started).toBeLessThan(2_000);
+
+    const next = await pool.run(smallJob, AbortSignal.timeout(20_000));
+    expect(next).toMatchObject({ ok: true, content: { textContent: expect.stringMatching(/otters/i) } });
+    // The runaway job alone takes longer than this; a thread left running it would hold the next job.
+    expect(performance.now() - started).toBeLessThan(6_000);
+  });
+
+  it("fails a page that needs more memory than a thread may use as page_too_complex, and goes on", async () => {
+    pool = await createPagePool({ threads: 1, maxHeapMb: 48 });
+    const huge = await pool.run(job(longArticle(15_000)), AbortSignal.timeout(20_000));
+    expect(huge).toMatchObject({ ok: false, failure: { code: "page_too_complex" } });
+    expect(await pool.run(smallJob, AbortSignal.timeout(20_000))).toMatchObject({ ok: true });
+  });
+});

@@ -1,0 +1,142 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { connect } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+const TSX = join(ROOT, "node_modules/.bin/tsx");
+/** Every key in this file holds SECRET, so one search of the output finds any that leaked. */
+const KEY = "lk_log_SECRET_alpha";
+
+interface Cli {
+  child: ChildProcess;
+  /** Everything printed so far, stdout and stderr together. */
+  output(): string;
+  exited: Promise<number | null>;
+}
+
+function startCli(env: NodeJS.ProcessEnv, dataDir: string): Cli {
+  const child = spawn(TSX, [join(ROOT, "server/cli.ts"), "--port", "0", "--data", dataDir], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolvePromise) => child.on("exit", resolvePromise));
+  return { child, output: () => output, exited };
+}
+
+async function waitFor<T>(read: () => T | undefined, what: string): Promise<T> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const value = read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((done) => setTimeout(done, 50));
+  }
+}
+
+let dataDir: string;
+beforeAll(() => {
+  dataDir = mkdtempSync(join(tmpdir(), "linklens-logs-"));
+});
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe("a malformed LINKLENS_API_KEYS", () => {
+  it("says which entry is wrong and why, never the entry's text", async () => {
+    const cases: [string, RegExp][] = [
+      ["lk_ok_SECRET_1:5,lk_bad_SECRET_2:many", /entry 2\b.*credits/],
+      ["lk_nocolon_SECRET_3", /entry 1\b.*key:credits/],
+      ["lk_ok_SECRET_4:5,lk_ok_SECRET_5:6,:7", /entry 3\b.*key/],
+      ["lk_negative_SECRET_6:-1", /entry 1\b.*credits/],
+    ];
+    await Promise.all(
+      cases.map(async ([value, reason]) => {
+        const cli = startCli({ LINKLENS_API_KEYS: value }, join(dataDir, "keys"));
+        expect(await cli.exited, cli.output()).toBe(2);
+        expect(cli.output()).toMatch(/LINKLENS_API_KEYS/);
+        expect(cli.output()).toMatch(reason);
+        expect(cli.output()).not.toContain("SECRET");
+      }),
+    );
+  });
+});
+
+describe("the running service's log", () => {
+  let cli: Cli;
+  let url: string;
+  let port: number;
+
+  beforeAll(async () => {
+    cli = startCli({ LINKLENS_API_KEYS: `${KEY}:100` }, join(dataDir, "service"));
+    url = await waitFor(() => cli.output().match(/Linklens service on (http:\/\/\S+)/)?.[1], "the service");
+    port = Number(new URL(url).port);
+  });
+  afterAll(async () => {
+    cli.child.kill("SIGTERM");
+    await cli.exited;
+  });
+
+  /** Sends the headers and part of a JSON body, then goes away. */
+  const abortMidBody = (path: string, headers: string) =>
+    new Promise<void>((done) => {
+      const socket = connect(port, "127.0.0.1", () => {
+        socket.write(
+          `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${headers}content-type: application/json\r\n` +
+            'content-length: 5000\r\n\r\n{"analysisId":"ana_x","textContent":"',
+        );
+        setTimeout(() => socket.destroy(), 100);
+      });
+      socket.on("close", () => done());
+      socket.on("error", () => undefined);
+    });
+
+  /** The lines printed after `start` characters, once a later request has been answered. */
+  async function linesSince(start: number): Promise<string[]> {
+    const health = await fetch(`${url}/healthz`);
+    expect(health.status).toBe(200);
+    await new Promise((done) => setTimeout(done, 300));
+    return cli
+      .output()
+      .slice(start)
+      .split("\n")
+      .filter((line) => line.trim() !== "");
+  }
+
+  it("writes at most one line, and no stack, per request a client aborted mid-body", async () => {
+    const start = cli.output().length;
+    for (let i = 0; i < 5; i++) {
+      await abortMidBody(i % 2 ? "/v1/links" : "/v1/analyses", `x-api-key: ${KEY}\r\n`);
+    }
+    const lines = await linesSince(start);
+    expect(lines.length, lines.join("\n")).toBeLessThanOrEqual(5);
+    for (const line of lines) {
+      expect(line).not.toMatch(/^\s+at /);
+      expect(line).not.toMatch(/internal error|failed: Error/);
+    }
+  });
+
+  it("never contains an API key, whatever the requests carry", async () => {
+    const start = cli.output().length;
+    const headers = { "content-type": "application/json", "x-api-key": KEY };
+    await fetch(`${url}/v1/analyses?analysisId=x`, { headers: { "x-api-key": "lk_wrong_SECRET" } });
+    await fetch(`${url}/v1/analyses`, {
+      method: "POST",
+      headers,
+      body: `{"analysisId":"${KEY}","textContent":"x"}`,
+    });
+    await fetch(`${url}/v1/links`, { method: "POST", headers, body: "{not json" });
+    await fetch(`${url}/v1/analyses?analysisId=x`, { headers: { ...headers, "x-pad": "p".repeat(20_000) } });
+    await abortMidBody("/v1/analyses", `x-api-key: ${KEY}\r\n`);
+    const lines = await linesSince(start);
+    expect(lines.join("\n")).not.toContain("SECRET");
+    expect(cli.output()).not.toContain("SECRET");
+  });
+});
