@@ -3,14 +3,21 @@
  * const, types), guesses what each property is about from its name, takes the matching fact, and
  * bends it to the keywords (lengths, bounds, formats, patterns). Arrays of objects are filled from
  * lists the page yields: people, sections, questions, dated events, key sentences.
+ *
+ * The work is bounded (recursive schemas included): past a number of steps or characters the filler
+ * turns frugal (optional properties left out, lists at their minItems, the smallest `anyOf` branch
+ * first), and past a hard limit it gives up with a `schema_unsatisfiable` GenerationError.
  */
 import type { JsonSchemaDocument } from "../../lib/api/contract";
+import { LIMITS } from "../../lib/api/limits";
 import { classifyField, type FieldKind, type FieldName } from "./field-kinds";
 import { FieldValues } from "./field-values";
 import { type CompiledSchema, describeIssues } from "./json-schema";
+import { PatternBudgetExceeded, withPatternBudget } from "./linear-pattern";
 import { listItems, PAGE, preferredCount, type Slot, type Subject, sentenceItems } from "./list-items";
 import { boundsOf, fitNumber, numberConstraints } from "./number-fit";
 import type { PageFacts } from "./page-facts";
+import { SmallestValues } from "./schema-bounds";
 import {
   allowedTypes,
   isSchemaObject,
@@ -18,9 +25,10 @@ import {
   resolveSchema,
   type Schema,
   schemaLocations,
+  subschemas,
   UnsupportedSchema,
 } from "./schema-walk";
-import { fitString, stringConstraints } from "./string-fit";
+import { fitString, type StringConstraints, stringConstraints } from "./string-fit";
 import { isStopWord } from "./terms";
 import { GenerationError } from "./types";
 
@@ -36,36 +44,74 @@ const DEEP = 4;
 const NUMERIC_KINDS = new Set<FieldKind>(["count", "readingTime", "score", "year", "index"]);
 /** What a free-form top-level object (`{"type": "object"}`) is given. */
 const DEFAULT_FIELDS = ["title", "url", "summary", "keywords", "author", "publishedDate"];
+/** Values looked at (each subschema visit is one) before the filler turns frugal, and before it gives up. */
+const FRUGAL_STEPS = 2_000;
+const MAX_STEPS = 20_000;
+/** Characters of strings produced before the filler turns frugal; then strings are cut to this length. */
+const FRUGAL_CHARS = 64 * 1024;
+const FRUGAL_STRING_LENGTH = 40;
+/** Matching work for patterns (see `withPatternBudget`), the final validation included: some 0.3 s at worst. */
+const PATTERN_BUDGET = 400_000_000;
+
+class BoundsReached extends Error {}
+
+const unsatisfiable = (reason: string) =>
+  new GenerationError(`could not produce JSON matching the schema: ${reason}`, false, "schema_unsatisfiable");
 
 export class JsonFiller {
   private readonly locations: Map<object, string>;
   private readonly values: FieldValues;
+  private readonly smallest: SmallestValues;
+  private steps = 0;
+  /** Characters of the strings produced so far (those of abandoned branches too). */
+  private produced = 0;
 
   constructor(
     private readonly facts: PageFacts,
     private readonly root: JsonSchemaDocument,
     private readonly compiled: CompiledSchema,
   ) {
-    this.locations = schemaLocations(root);
+    const found = subschemas(root);
+    this.locations = schemaLocations(root, found);
     this.values = new FieldValues(facts);
+    this.smallest = new SmallestValues(root, found);
   }
 
-  /** An object valid against the schema, or a `GenerationError` saying what could not be satisfied. */
+  /**
+   * An object valid against the schema and within the jsonContent limit, or a `GenerationError` (code
+   * `schema_unsatisfiable`) saying what could not be satisfied.
+   */
   fill(): Record<string, unknown> {
+    try {
+      return withPatternBudget(PATTERN_BUDGET, () => this.fillWithinBounds());
+    } catch (error) {
+      if (error instanceof BoundsReached || error instanceof PatternBudgetExceeded) {
+        throw unsatisfiable(`the generator reached its bounds (${error.message})`);
+      }
+      throw error;
+    }
+  }
+
+  private fillWithinBounds(): Record<string, unknown> {
     const slot: Slot = { field: classifyField(undefined), subject: PAGE, index: 0, required: true };
     const outcome = this.value(this.root, slot, 0);
-    if (!outcome.ok)
-      throw new GenerationError(`could not produce JSON matching the schema: ${outcome.reason}`);
+    if (!outcome.ok) throw unsatisfiable(outcome.reason);
     const result = this.compiled.validate(outcome.value);
-    if (!result.valid) {
-      throw new GenerationError(
-        `could not produce JSON matching the schema: ${describeIssues(result.errors)}`,
-      );
+    if (!result.valid) throw unsatisfiable(describeIssues(result.errors));
+    const bytes = Buffer.byteLength(JSON.stringify(outcome.value));
+    if (bytes > LIMITS.maxJsonContentBytes) {
+      throw unsatisfiable(`the value takes ${bytes} bytes, more than the 256 KiB jsonContent limit`);
     }
     return outcome.value as Record<string, unknown>;
   }
 
+  /** Past its first bounds the filler does only what the schema requires. */
+  private get frugal(): boolean {
+    return this.steps > FRUGAL_STEPS || this.produced > FRUGAL_CHARS;
+  }
+
   private value(node: unknown, slot: Slot, depth: number): Outcome {
+    if (++this.steps > MAX_STEPS) throw new BoundsReached(`more than ${MAX_STEPS} steps`);
     if (depth > MAX_DEPTH) return slot.required ? fail("the schema nests too deeply") : ok(OMIT);
     let schema: Schema | false;
     try {
@@ -88,9 +134,14 @@ export class JsonFiller {
     const isNull = (branch: unknown) => isSchemaObject(branch) && branch.type === "null";
     const preferNull =
       this.values.factMissing(slot) || branches.some((branch) => this.placeholderOnly(branch));
-    const ordered = [...branches].sort(
+    let ordered = [...branches].sort(
       (a, b) => Number(isNull(a) !== preferNull) - Number(isNull(b) !== preferNull),
     );
+    // Deep down (recursive schemas) or once frugal, the branch with the smallest values first: the one
+    // that ends the recursion.
+    if (depth > DEEP || this.frugal) {
+      ordered = ordered.sort((a, b) => this.smallest.of(a).bytes - this.smallest.of(b).bytes);
+    }
     let fallback: Outcome | undefined;
     let reason = `no branch of ${keyword} could be satisfied`;
     for (const branch of ordered) {
@@ -197,7 +248,7 @@ export class JsonFiller {
     const result: Record<string, unknown> = {};
     for (const name of [...names, ...required.filter((name) => !names.includes(name))]) {
       const isRequired = required.includes(name);
-      if (!isRequired && depth > DEEP * 2) continue;
+      if (!isRequired && (depth > DEEP * 2 || this.frugal)) continue;
       const propertySchema = name in properties ? properties[name] : extraSchema;
       if (propertySchema === false) {
         if (isRequired) return fail(`the required property "${name}" is not allowed`);
@@ -261,7 +312,7 @@ export class JsonFiller {
     const preferred =
       prefix.length > 0 ? prefix.length : preferredCount(this.facts, collection, subjects.primary.length);
     // Deep down (recursive schemas) lists get only the items they must have.
-    const wanted = Math.min(maxItems, Math.max(minItems, depth > DEEP ? 0 : preferred));
+    const wanted = Math.min(maxItems, Math.max(minItems, depth > DEEP || this.frugal ? 0 : preferred));
     const candidates = [...subjects.primary, ...subjects.backup];
     // Sentences are the last resort for reaching a minItems.
     if (candidates.length < minItems && subjects.primary[0]?.type !== "sentence") {
@@ -331,14 +382,31 @@ export class JsonFiller {
 
   private string(schema: Schema, slot: Slot): Outcome {
     const constraints = stringConstraints(schema);
-    const short = constraints.maxLength <= 80;
-    const candidates = this.values.strings(slot, constraints.format, short);
+    if (constraints.patternProblem) return fail(constraints.patternProblem);
+    if (constraints.minLength > LIMITS.maxJsonContentBytes - this.produced) {
+      return fail(
+        `minLength ${constraints.minLength} does not fit what is left of the 256 KiB jsonContent limit`,
+      );
+    }
     const padding = () => `${this.facts.summary(8)} ${this.facts.text}`.trim();
-    const value = fitString(candidates, constraints, padding);
-    if (value !== undefined) return ok(value);
+    const fitWithin = (within: StringConstraints) => {
+      const short = within.maxLength <= 80;
+      return fitString(this.values.strings(slot, within.format, short), within, padding);
+    };
+    // Once frugal, strings are kept short where the schema allows (a URL or a date cannot be cut).
+    const frugalLength = Math.max(constraints.minLength, FRUGAL_STRING_LENGTH);
+    let value: string | undefined;
+    if (this.frugal && frugalLength < constraints.maxLength) {
+      value = fitWithin({ ...constraints, maxLength: frugalLength });
+    }
+    value ??= fitWithin(constraints);
+    if (value !== undefined) {
+      this.produced += value.length;
+      return ok(value);
+    }
     const rules = [
       constraints.format && `format ${constraints.format}`,
-      constraints.patternSource && `pattern ${constraints.patternSource}`,
+      ...constraints.patterns.map((pattern) => `pattern ${pattern.source}`),
       constraints.minLength > 0 && `minLength ${constraints.minLength}`,
       Number.isFinite(constraints.maxLength) && `maxLength ${constraints.maxLength}`,
     ].filter(Boolean);

@@ -1,20 +1,32 @@
 /**
  * Compiling and checking response schemas (JSON Schema 2020-12 or draft-07) with ajv. Compiled
  * validators are cached by the schema's JSON text, since clients send the same schema again and again.
+ * Before ajv sees a schema it must keep within the contract's bounds (schema-bounds.ts); ajv then runs
+ * its patterns on RE2 (linear-pattern.ts), and each validation has a budget for matching them.
  */
 import Ajv, { type ErrorObject, type ValidateFunction } from "ajv";
 import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import type { JsonSchemaDocument } from "../../lib/api/contract";
+import { linearRegExpEngine, PatternBudgetExceeded, withPatternBudget } from "./linear-pattern";
+import { checkSchemaBounds } from "./schema-bounds";
+import { resolveLocalRef } from "./schema-walk";
 
 export type SchemaValidation =
   | { valid: true }
   | { valid: false; errors: { path: string; message: string }[] };
 export type SchemaValidator = (value: unknown) => SchemaValidation;
 
-/** The schema does not compile, is not a supported draft, or does not describe an object. */
+/**
+ * The schema does not compile, is not a supported draft, does not describe an object, or goes beyond the
+ * contract's bounds.
+ */
 export class InvalidSchemaError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** Where in the schema, as a dotted path from its top ("properties.code.pattern"), when known. */
+    readonly path?: string,
+  ) {
     super(message);
     this.name = "InvalidSchemaError";
   }
@@ -31,9 +43,14 @@ export interface CompiledSchema {
 interface CacheEntry extends CompiledSchema {
   /** Drops the schema from the shared ajv instance. */
   release(): void;
+  /** What keeping it costs, in RE2 instructions of its patterns (about 100 bytes each). */
+  weight: number;
 }
 
 const CACHE_SIZE = 200;
+const CACHE_WEIGHT = 1_000_000;
+/** Matching work one validation may do (see `withPatternBudget`): some 0.3 s at worst. */
+const VALIDATION_BUDGET = 400_000_000;
 const cache = new Map<string, CacheEntry | InvalidSchemaError>();
 const sharedInstances: Partial<Record<Draft, AjvInstance>> = {};
 let nextKey = 0;
@@ -43,7 +60,12 @@ type AjvInstance = Ajv | Ajv2020;
 function newInstance(draft: Draft): AjvInstance {
   // strict: false tolerates unknown keywords ("nullable", "x-…") and formats; malformed
   // keywords still fail the meta-schema check.
-  const options = { strict: false, allErrors: true, logger: false } as const;
+  const options = {
+    strict: false,
+    allErrors: true,
+    logger: false,
+    code: { regExp: linearRegExpEngine },
+  } as const;
   const ajv = draft === "draft-07" ? new Ajv(options) : new Ajv2020(options);
   addFormats(ajv);
   return ajv;
@@ -99,7 +121,14 @@ function toIssue(error: ErrorObject): { path: string; message: string } {
 }
 
 function resultOf(validate: ValidateFunction, value: unknown): SchemaValidation {
-  if (validate(value)) return { valid: true };
+  let valid: boolean;
+  try {
+    valid = withPatternBudget(VALIDATION_BUDGET, () => validate(value) as boolean);
+  } catch (error) {
+    if (!(error instanceof PatternBudgetExceeded)) throw error;
+    return { valid: false, errors: [{ path: "", message: `cannot be checked: ${error.message}` }] };
+  }
+  if (valid) return { valid: true };
   return { valid: false, errors: (validate.errors ?? []).map(toIssue) };
 }
 
@@ -132,24 +161,10 @@ function describesObject(node: unknown, root: JsonSchemaDocument, seen = new Set
   return false;
 }
 
-/** Resolves "#", "#/json/pointer" within `root`; undefined for anything else. */
-export function resolveLocalRef(ref: string, root: JsonSchemaDocument): unknown {
-  const rootId = typeof root.$id === "string" ? root.$id.replace(/#$/, "") : undefined;
-  let fragment = ref;
-  if (rootId && ref.startsWith(rootId)) fragment = ref.slice(rootId.length);
-  if (fragment === "#" || fragment === "") return root;
-  if (!fragment.startsWith("#/")) return undefined;
-  let node: unknown = root;
-  for (const raw of fragment.slice(2).split("/")) {
-    const part = decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
-    if (typeof node !== "object" || node === null) return undefined;
-    node = (node as Record<string, unknown>)[part];
-  }
-  return node;
-}
-
 function compile(schema: JsonSchemaDocument, text: string): CacheEntry {
   const draft = draftOf(schema);
+  const bounds = checkSchemaBounds(schema, text);
+  if (!bounds.ok) throw new InvalidSchemaError(bounds.problem.message, bounds.problem.path);
   // A schema with "$id"s registers them in the instance; give it its own so that two different
   // schemas using the same "$id" do not clash.
   const ownsInstance = text.includes('"$id"');
@@ -182,6 +197,7 @@ function compile(schema: JsonSchemaDocument, text: string): CacheEntry {
     release() {
       if (!ownsInstance) forget(ajv, key);
     },
+    weight: bounds.patternSize,
   };
 }
 
@@ -211,14 +227,20 @@ function cachedCompile(schema: JsonSchemaDocument): CompiledSchema {
     entry = error;
   }
   cache.set(text, entry);
-  if (cache.size > CACHE_SIZE) {
-    const [oldestText, oldest] = cache.entries().next().value ?? [];
-    if (oldestText !== undefined) cache.delete(oldestText);
-    if (oldest && !(oldest instanceof InvalidSchemaError)) oldest.release();
+  cachedWeight += weightOf(entry);
+  for (const [oldestText, oldest] of cache) {
+    if ((cache.size <= CACHE_SIZE && cachedWeight <= CACHE_WEIGHT) || oldestText === text) break;
+    cache.delete(oldestText);
+    cachedWeight -= weightOf(oldest);
+    if (!(oldest instanceof InvalidSchemaError)) oldest.release();
   }
   if (entry instanceof InvalidSchemaError) throw entry;
   return entry;
 }
+
+let cachedWeight = 0;
+const weightOf = (entry: CacheEntry | InvalidSchemaError) =>
+  entry instanceof InvalidSchemaError ? 0 : entry.weight;
 
 /**
  * Compiles a response schema into a validator. Throws `InvalidSchemaError` when the schema does not

@@ -1,182 +1,136 @@
 /**
- * A small string that matches a JSON Schema `pattern`, for when no fact of the page does. It reads the
- * common subset of regular expressions (literals, classes, escapes, groups, alternation, quantifiers)
- * and gives up (undefined) on the rest; callers verify the result with the real RegExp anyway.
+ * A string that matches a JSON Schema `pattern`, for when no fact of the page does. randexp writes
+ * candidates (shortest first, then longer ones to reach a minLength); RE2 (`LinearPattern.test`) decides
+ * which one matches, so what randexp reads differently from RE2 is simply not used.
  */
+import RandExp from "randexp";
+import type { LinearPattern } from "./linear-pattern";
+import { hashString, seededRandom } from "./seeded-random";
 
-type Piece = { kind: "chars"; pick: string } | { kind: "group"; options: Piece[][] } | { kind: "empty" };
-interface Quantified {
-  piece: Piece;
-  min: number;
-  max: number;
-}
+type Token = Parameters<RandExp["_gen"]>[0];
+type Groups = Parameters<RandExp["_gen"]>[1];
 
-// Characters tried, in order, as the representative of a class.
-const CANDIDATE_CHARS = `a0Ab1Bxyz_-. ${"cdefghijklmnopqrstuvwCDEFGHIJKLMNOPQRSTUVWXYZ23456789"}!#$%&'()*+,/:;<=>?@[]^\`{|}~"\\é`;
+class OutOfSteps extends Error {}
 
-class Unsupported extends Error {}
-
-function firstMatching(expression: string): string {
-  const test = new RegExp(`^(?:${expression})$`, "u");
-  for (const char of CANDIDATE_CHARS) if (test.test(char)) return char;
-  throw new Unsupported(expression);
-}
-
-class Parser {
-  private index = 0;
-  /** Repetitions beyond the minimum, handed to the first quantifiers that allow them (to reach a minLength). */
+/** randexp with a limit on its work: nested repetitions cannot make it write without end. */
+class BoundedRandExp extends RandExp {
   constructor(
-    private readonly source: string,
-    private extra: number,
-  ) {}
-
-  parse(): Piece[][] {
-    const options = this.alternatives();
-    if (this.index < this.source.length) throw new Unsupported("unbalanced");
-    return options;
+    source: string,
+    private steps: number,
+  ) {
+    super(source);
   }
 
-  private alternatives(): Piece[][] {
-    const options: Piece[][] = [[]];
-    while (this.index < this.source.length) {
-      const char = this.source[this.index];
-      if (char === ")") break;
-      if (char === "|") {
-        this.index++;
-        options.push([]);
-        continue;
-      }
-      const atom = this.atom();
-      const quantified = this.quantifier(atom);
-      const current = options.at(-1);
-      current?.push(...this.expand(quantified));
-    }
-    return options;
-  }
-
-  private atom(): Piece {
-    const source = this.source;
-    const char = source[this.index] ?? "";
-    if (char === "^" || char === "$") {
-      this.index++;
-      return { kind: "empty" };
-    }
-    if (char === "(") {
-      this.index++;
-      if (source.startsWith("?:", this.index)) this.index += 2;
-      else if (source.startsWith("?<", this.index) && !/^\?<[=!]/.test(source.slice(this.index))) {
-        this.index = source.indexOf(">", this.index) + 1;
-      } else if (source[this.index] === "?") throw new Unsupported("lookaround");
-      const options = this.alternatives();
-      if (source[this.index] !== ")") throw new Unsupported("unclosed group");
-      this.index++;
-      return { kind: "group", options };
-    }
-    if (char === "[") {
-      let end = this.index + 1;
-      if (source[end] === "^") end++;
-      if (source[end] === "]") end++;
-      while (end < source.length && source[end] !== "]") end += source[end] === "\\" ? 2 : 1;
-      if (end >= source.length) throw new Unsupported("unclosed class");
-      const expression = source.slice(this.index, end + 1);
-      this.index = end + 1;
-      return { kind: "chars", pick: firstMatching(expression) };
-    }
-    if (char === "\\") return this.escape();
-    if (char === ".") {
-      this.index++;
-      return { kind: "chars", pick: "a" };
-    }
-    if ("*+?{".includes(char)) throw new Unsupported("dangling quantifier");
-    this.index++;
-    return { kind: "chars", pick: char };
-  }
-
-  private escape(): Piece {
-    const source = this.source;
-    const next = source[this.index + 1] ?? "";
-    if (/[bB]/.test(next)) {
-      this.index += 2;
-      return { kind: "empty" };
-    }
-    if (/[1-9k]/.test(next)) throw new Unsupported("backreference");
-    if (/[pP]/.test(next) && source[this.index + 2] === "{") {
-      const end = source.indexOf("}", this.index);
-      const expression = source.slice(this.index, end + 1);
-      this.index = end + 1;
-      return { kind: "chars", pick: firstMatching(expression) };
-    }
-    const lengths: Record<string, number> = { x: 4, u: 6, c: 3 };
-    const length = lengths[next] ?? 2;
-    const expression = source.slice(this.index, this.index + length);
-    this.index += length;
-    if (/[dDwWsS]/.test(next)) return { kind: "chars", pick: firstMatching(expression) };
-    if (next === "n") return { kind: "chars", pick: "\n" };
-    if (next === "t") return { kind: "chars", pick: "\t" };
-    if (next === "u" || next === "x") return { kind: "chars", pick: firstMatching(expression) };
-    return { kind: "chars", pick: next };
-  }
-
-  private quantifier(piece: Piece): Quantified {
-    const source = this.source;
-    const char = source[this.index];
-    let min = 1;
-    let max = 1;
-    if (char === "*" || char === "+" || char === "?") {
-      this.index++;
-      min = char === "+" ? 1 : 0;
-      max = char === "?" ? 1 : Number.POSITIVE_INFINITY;
-    } else if (char === "{") {
-      const match = /^\{(\d+)(,(\d*))?\}/.exec(source.slice(this.index));
-      if (!match) throw new Unsupported("bad quantifier");
-      this.index += match[0].length;
-      min = Number(match[1]);
-      max = match[2] === undefined ? min : match[3] ? Number(match[3]) : Number.POSITIVE_INFINITY;
-    }
-    if (source[this.index] === "?" && (char === "*" || char === "+" || char === "?" || char === "{"))
-      this.index++;
-    return { piece, min, max };
-  }
-
-  private expand({ piece, min, max }: Quantified): Piece[] {
-    const extra = Math.min(this.extra, max - min);
-    this.extra -= extra;
-    return Array.from({ length: min + extra }, () => piece);
+  override _gen(token: Token, groups: Groups): string {
+    if (--this.steps < 0) throw new OutOfSteps();
+    return super._gen(token, groups);
   }
 }
 
-function render(options: Piece[][]): string {
-  const first = options[0] ?? [];
-  return first
-    .map((piece) =>
-      piece.kind === "chars" ? piece.pick : piece.kind === "group" ? render(piece.options) : "",
-    )
-    .join("");
+/** How randexp picks: the first or last alternative, character and repetition count, or at random. */
+type Pick = "low" | "high" | (() => number);
+/** Which characters `.` and classes draw from: printable ASCII, then most of the Basic Multilingual Plane. */
+type Characters = "ascii" | "wide";
+const RANDOM_TRIES = 3;
+
+function write(source: string, pick: Pick, extra: number, characters: Characters, steps: number) {
+  try {
+    const generator = new BoundedRandExp(source, steps);
+    generator.max = extra;
+    if (characters === "wide") generator.defaultRange.add(0xa0, 0xd7ff).add(0xf900, 0xfffd);
+    if (pick === "low") generator.randInt = (low) => low;
+    else if (pick === "high") generator.randInt = (_low, high) => high;
+    else {
+      const random = pick;
+      generator.randInt = (low, high) => low + Math.floor(random() * (high - low + 1));
+    }
+    return generator.gen();
+  } catch (error) {
+    // randexp cannot read the pattern (syntax only RE2 has), or it ran out of steps.
+    if (error instanceof SyntaxError || error instanceof OutOfSteps || error instanceof RangeError) {
+      return undefined;
+    }
+    throw error;
+  }
 }
 
 /**
- * A string matching `pattern` (as JSON Schema applies it: unanchored, Unicode), as short as possible,
- * or at least `minLength` long when the pattern allows; undefined when none is found.
+ * Characters tried for a `\p{…}` property, which randexp's parser does not know (nor characters beyond
+ * the Basic Multilingual Plane, which it would split into halves).
+ */
+const PROPERTY_CANDIDATES = [
+  ..."AaZz09_ -.,!?$+<=>^`|~'\"()[]{}",
+  ..."ÀÉÑÖßàéñöüçÆæŒœΑαΩωЖжЯя中日한あアاא",
+  "\u00a0",
+  "\u2028",
+];
+
+/** A character class of the candidates with a `\p{…}` property (without brackets inside a class). */
+function propertyClass(property: string, inClass: boolean): string {
+  let matching: string[] = [];
+  try {
+    const test = new RegExp(`^${property}$`, "u");
+    matching = PROPERTY_CANDIDATES.filter((char) => test.test(char));
+  } catch {
+    // not a property randexp could be told about
+  }
+  const members = matching.map((char) => (/[\\\][^-]/.test(char) ? `\\${char}` : char)).join("");
+  if (inClass) return members;
+  return members ? `[${members}]` : ".";
+}
+
+/**
+ * The pattern in the syntax randexp reads: Unicode escapes (`\u00e9`, `\u{1F600}`) as the characters
+ * themselves, and property escapes (`\p{Lu}`) as classes of characters that have the property.
+ */
+function forRandExp(source: string): string {
+  let inClass = false;
+  return source.replace(
+    /\\(?:u\{([0-9a-fA-F]+)\}|u([0-9a-fA-F]{4})|([pP]\{[^}]*\}))|\\.|\[|\]/gsu,
+    (match, braced, four, property) => {
+      if (match === "[") inClass = true;
+      else if (match === "]") inClass = false;
+      const hex = braced ?? four;
+      if (hex !== undefined) {
+        const char = String.fromCodePoint(Number.parseInt(hex, 16));
+        return /[\\^$.*+?()[\]{}|/-]/.test(char) ? `\\${char}` : char;
+      }
+      return property === undefined ? match : propertyClass(`\\${property}`, inClass);
+    },
+  );
+}
+
+/**
+ * A string containing a match of `pattern`, of `minLength` to `maxLength` code points, as short as
+ * randexp finds; undefined when none is found.
  */
 export function samplePattern(
-  pattern: string,
+  pattern: LinearPattern,
   minLength = 0,
   maxLength = Number.POSITIVE_INFINITY,
 ): string | undefined {
-  let regexp: RegExp;
-  try {
-    regexp = new RegExp(pattern, "u");
-  } catch {
-    return undefined;
-  }
-  for (const extra of [0, minLength, minLength * 2]) {
-    try {
-      const sample = render(new Parser(pattern, extra).parse());
-      const length = [...sample].length;
-      if (regexp.test(sample) && length >= minLength && length <= maxLength) return sample;
-    } catch (error) {
-      if (!(error instanceof Unsupported)) throw error;
-      return undefined;
+  const source = forRandExp(pattern.source);
+  const steps = 4 * minLength + 20_000;
+  const fits = (sample: string | undefined): boolean => {
+    if (sample === undefined) return false;
+    const length = [...sample].length;
+    return length >= minLength && length <= maxLength && pattern.test(sample);
+  };
+  for (const characters of ["ascii", "wide"] as const) {
+    const shortest = write(source, "low", 0, characters, steps);
+    if (fits(shortest)) return shortest;
+    // Longer: every repetition to its most, open ones growing until the sample is long enough.
+    let previous = -1;
+    for (let extra = 1; extra <= 2 * Math.max(minLength, 1); extra *= 2) {
+      const sample = write(source, "high", extra, characters, steps);
+      if (sample === undefined || sample.length === previous || sample.length > 2 * maxLength) break;
+      if (fits(sample)) return sample;
+      previous = sample.length;
+    }
+    const random = seededRandom(hashString(pattern.source));
+    for (let attempt = 0; attempt < RANDOM_TRIES; attempt++) {
+      const sample = write(source, random, Math.max(minLength, 8), characters, steps);
+      if (fits(sample)) return sample;
     }
   }
   return undefined;

@@ -3,7 +3,6 @@
  * allowed types worked out, and every subschema's JSON pointer recorded (ajv validates a branch by it).
  */
 import type { JsonSchemaDocument } from "../../lib/api/contract";
-import { resolveLocalRef } from "./json-schema";
 
 export type Schema = Record<string, unknown>;
 export type JsonType = "object" | "array" | "string" | "number" | "integer" | "boolean" | "null";
@@ -15,43 +14,96 @@ export const isSchemaObject = (value: unknown): value is Schema =>
 
 export class UnsupportedSchema extends Error {}
 
-/** JSON pointer of every subschema object in the document (the first place each one appears). */
-export function schemaLocations(root: JsonSchemaDocument): Map<object, string> {
-  const locations = new Map<object, string>();
-  // JSON pointer escapes, then percent-encoding: ajv reads the pointer as a URI fragment.
-  const escapeKey = (key: string) => encodeURIComponent(key.replace(/~/g, "~0").replace(/\//g, "~1"));
-  const visit = (node: unknown, pointer: string) => {
-    if (!isSchemaObject(node) || locations.has(node)) return;
-    locations.set(node, pointer);
-    for (const key of ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]) {
+/** Resolves "#", "#/json/pointer" within `root`; undefined for anything else. */
+export function resolveLocalRef(ref: string, root: JsonSchemaDocument): unknown {
+  const rootId = typeof root.$id === "string" ? root.$id.replace(/#$/, "") : undefined;
+  let fragment = ref;
+  if (rootId && ref.startsWith(rootId)) fragment = ref.slice(rootId.length);
+  if (fragment === "#" || fragment === "") return root;
+  if (!fragment.startsWith("#/")) return undefined;
+  let node: unknown = root;
+  for (const raw of fragment.slice(2).split("/")) {
+    const part = decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
+    if (typeof node !== "object" || node === null) return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return node;
+}
+
+/** Keywords holding a map of name → subschema. */
+const SCHEMA_MAPS = [
+  "properties",
+  "patternProperties",
+  "$defs",
+  "definitions",
+  "dependentSchemas",
+  "dependencies",
+];
+/** Keywords holding a list of subschemas. */
+const SCHEMA_LISTS = ["allOf", "anyOf", "oneOf", "prefixItems"];
+/** Keywords holding one subschema. */
+const SCHEMA_VALUES = [
+  "items",
+  "additionalItems",
+  "additionalProperties",
+  "unevaluatedItems",
+  "unevaluatedProperties",
+  "contains",
+  "not",
+  "if",
+  "then",
+  "else",
+  "propertyNames",
+  "contentSchema",
+];
+
+/**
+ * Every subschema object in the document with the path (keys from the root) where it first appears,
+ * the root first. The walk goes as deep as the document: callers bound its depth first.
+ */
+export function subschemas(root: JsonSchemaDocument): Map<Schema, string[]> {
+  const found = new Map<Schema, string[]>();
+  const visit = (node: unknown, path: string[]) => {
+    if (!isSchemaObject(node) || found.has(node)) return;
+    found.set(node, path);
+    for (const key of SCHEMA_MAPS) {
       const map = node[key];
       if (isSchemaObject(map))
-        for (const [name, sub] of Object.entries(map)) visit(sub, `${pointer}/${key}/${escapeKey(name)}`);
+        for (const [name, sub] of Object.entries(map)) visit(sub, [...path, key, name]);
     }
-    for (const key of ["allOf", "anyOf", "oneOf", "prefixItems"]) {
+    for (const key of SCHEMA_LISTS) {
       const list = node[key];
       if (!Array.isArray(list)) continue;
-      for (const [index, sub] of list.entries()) visit(sub, `${pointer}/${key}/${index}`);
+      for (const [index, sub] of list.entries()) visit(sub, [...path, key, String(index)]);
     }
     if (Array.isArray(node.items)) {
-      for (const [index, sub] of node.items.entries()) visit(sub, `${pointer}/items/${index}`);
+      for (const [index, sub] of node.items.entries()) visit(sub, [...path, "items", String(index)]);
     }
-    for (const key of [
-      "items",
-      "additionalItems",
-      "additionalProperties",
-      "contains",
-      "not",
-      "if",
-      "then",
-      "else",
-      "propertyNames",
-    ]) {
-      if (isSchemaObject(node[key])) visit(node[key], `${pointer}/${key}`);
-    }
+    for (const key of SCHEMA_VALUES) visit(node[key], [...path, key]);
   };
-  visit(root, "");
+  visit(root, []);
+  return found;
+}
+
+/** JSON pointer of every subschema object in the document (the first place each one appears). */
+export function schemaLocations(
+  root: JsonSchemaDocument,
+  found: Map<Schema, string[]> = subschemas(root),
+): Map<object, string> {
+  // JSON pointer escapes, then percent-encoding: ajv reads the pointer as a URI fragment.
+  const escapeKey = (key: string) => encodeURIComponent(key.replace(/~/g, "~0").replace(/\//g, "~1"));
+  const locations = new Map<object, string>();
+  for (const [node, path] of found) {
+    locations.set(node, path.map((key) => `/${escapeKey(key)}`).join(""));
+  }
   return locations;
+}
+
+/** The patterns a (possibly merged) schema requires: one, or several after `allOf` merged schemas. */
+export function patternsOf(schema: Schema): string[] {
+  const { pattern } = schema;
+  if (typeof pattern === "string") return [pattern];
+  return Array.isArray(pattern) ? pattern.filter((item): item is string => typeof item === "string") : [];
 }
 
 const minOf = (a: unknown, b: unknown) =>
@@ -101,9 +153,9 @@ export function mergeSchemas(a: Schema, b: Schema): Schema {
     merged[key] = minOf(a[key], b[key]);
     if (merged[key] === undefined) delete merged[key];
   }
-  if (typeof a.pattern === "string" && typeof b.pattern === "string" && a.pattern !== b.pattern) {
-    merged.pattern = `^(?=.*?(?:${a.pattern}))(?=.*?(?:${b.pattern}))`;
-  }
+  // Both patterns must match; RE2 has no lookahead to join them in one, so the merged schema lists them.
+  const patterns = [...new Set([...patternsOf(a), ...patternsOf(b)])];
+  if (patterns.length > 1) merged.pattern = patterns;
   return merged;
 }
 
@@ -116,6 +168,24 @@ const REFERENCE_KEYS = ["$ref", "$dynamicRef", "$recursiveRef"] as const;
 export function resolveSchema(node: unknown, root: JsonSchemaDocument, depth = 0): Schema | false {
   if (node === false) return false;
   if (!isSchemaObject(node)) return {};
+  // Each subschema is resolved once per document: `allOf`s of `$ref`s to `allOf`s … would otherwise
+  // resolve the same parts exponentially often.
+  let memo = resolvedSchemas.get(root);
+  if (!memo) {
+    memo = new WeakMap();
+    resolvedSchemas.set(root, memo);
+  }
+  let resolved = memo.get(node);
+  if (resolved === undefined) {
+    resolved = resolveUncached(node, root, depth);
+    memo.set(node, resolved);
+  }
+  return resolved;
+}
+
+const resolvedSchemas = new WeakMap<JsonSchemaDocument, WeakMap<Schema, Schema | false>>();
+
+function resolveUncached(node: Schema, root: JsonSchemaDocument, depth: number): Schema | false {
   if (depth > 32) throw new UnsupportedSchema("the schema's references nest too deeply");
   let schema: Schema = node;
   for (const key of REFERENCE_KEYS) {

@@ -1,30 +1,35 @@
-/** Making a candidate string satisfy a string schema: format, length and pattern. */
+/** Making a candidate string satisfy a string schema: format, length and patterns. */
 import { fullFormats } from "ajv-formats/dist/formats";
+import { type LinearPattern, linearPattern, PatternProblem } from "./linear-pattern";
 import { samplePattern } from "./pattern-sample";
-import type { Schema } from "./schema-walk";
+import { patternsOf, type Schema } from "./schema-walk";
 
 export interface StringConstraints {
   minLength: number;
   maxLength: number;
-  pattern?: RegExp;
-  patternSource?: string;
+  /** Every pattern the string must match (several when `allOf` parts each have one), run by RE2. */
+  patterns: LinearPattern[];
+  /** Why a pattern cannot be used, if one cannot (then no string satisfies the schema). */
+  patternProblem?: string;
   format?: string;
 }
 
 export function stringConstraints(schema: Schema): StringConstraints {
-  let pattern: RegExp | undefined;
-  if (typeof schema.pattern === "string") {
+  const patterns: LinearPattern[] = [];
+  let patternProblem: string | undefined;
+  for (const source of patternsOf(schema)) {
     try {
-      pattern = new RegExp(schema.pattern, "u");
-    } catch {
-      pattern = undefined;
+      patterns.push(linearPattern(source));
+    } catch (error) {
+      if (!(error instanceof PatternProblem)) throw error;
+      patternProblem = `the pattern ${JSON.stringify(source)} ${error.message}`;
     }
   }
   return {
     minLength: typeof schema.minLength === "number" ? schema.minLength : 0,
     maxLength: typeof schema.maxLength === "number" ? schema.maxLength : Number.POSITIVE_INFINITY,
-    pattern,
-    patternSource: typeof schema.pattern === "string" ? schema.pattern : undefined,
+    patterns,
+    patternProblem,
     format: typeof schema.format === "string" ? schema.format : undefined,
   };
 }
@@ -115,6 +120,7 @@ export function fitString(
   constraints: StringConstraints,
   padding: () => string,
 ): string | undefined {
+  if (constraints.patternProblem !== undefined) return undefined;
   const tried = new Set<string>();
   for (const candidate of candidates) {
     if (candidate === undefined || tried.has(candidate)) continue;
@@ -124,8 +130,9 @@ export function fitString(
     const fitted = fitLength(formatted, constraints, padding);
     if (fitted !== undefined && accepts(fitted, constraints)) return fitted;
   }
-  if (constraints.patternSource !== undefined) {
-    const sample = samplePattern(constraints.patternSource, constraints.minLength, constraints.maxLength);
+  const [first] = constraints.patterns;
+  if (first !== undefined) {
+    const sample = samplePattern(first, constraints.minLength, constraints.maxLength);
     if (sample !== undefined && accepts(sample, constraints)) return sample;
   }
   return undefined;
@@ -134,21 +141,30 @@ export function fitString(
 function accepts(value: string, constraints: StringConstraints): boolean {
   const length = lengthOf(value);
   if (length < constraints.minLength || length > constraints.maxLength) return false;
-  if (constraints.pattern && !constraints.pattern.test(value)) return false;
-  return constraints.format === undefined || formatAccepts(constraints.format, value);
+  if (constraints.format !== undefined && !formatAccepts(constraints.format, value)) return false;
+  return constraints.patterns.every((pattern) => pattern.test(value));
 }
 
+/** How far past a minLength padding may run before it is cut. */
+const PADDING_SLACK = 200;
+
 function fitLength(value: string, constraints: StringConstraints, padding: () => string): string | undefined {
+  const { minLength } = constraints;
   let fitted = value;
+  let limit = constraints.maxLength;
   // Lengthening a formatted value (a URL, a date) would break it; only free text is padded.
-  if (lengthOf(fitted) < constraints.minLength && constraints.format === undefined) {
+  if (lengthOf(fitted) < minLength && constraints.format === undefined) {
     const extra = padding();
     fitted = `${fitted} ${extra}`.trim();
-    while (lengthOf(fitted) < constraints.minLength && extra.length > 0) fitted = `${fitted} ${extra}`;
+    const missing = minLength - lengthOf(fitted);
+    if (missing > 0 && extra.length > 0) {
+      fitted += ` ${extra}`.repeat(Math.ceil(missing / (lengthOf(extra) + 1)));
+    }
+    limit = Math.min(limit, minLength + PADDING_SLACK);
   }
-  if (lengthOf(fitted) > constraints.maxLength) {
+  if (lengthOf(fitted) > limit) {
     if (constraints.format !== undefined) return undefined;
-    fitted = truncate(fitted, constraints.maxLength, constraints.minLength);
+    fitted = truncate(fitted, limit, minLength);
   }
-  return lengthOf(fitted) >= constraints.minLength ? fitted : undefined;
+  return lengthOf(fitted) >= minLength ? fitted : undefined;
 }

@@ -20,11 +20,16 @@ export interface Generator {
   generateJson(input: GenerationInput & { schema: JsonSchemaDocument }): Promise<Record<string, unknown>>;
 }
 
+/** Why generation failed, when the per-link failure has a code of its own. */
+export type GenerationErrorCode = "schema_unsatisfiable";
+
 export class GenerationError extends Error {
   constructor(
     message: string,
     /** True when the provider itself failed (network, 5xx): the server answers 502 if every link failed so. */
     readonly upstream = false,
+    /** The per-link failure code; absent for the generic `generation_failed` (or `upstream_error`). */
+    readonly code?: GenerationErrorCode,
   ) {
     super(message);
     this.name = "GenerationError";

@@ -389,6 +389,7 @@ describe("extractive generateJson", () => {
       .catch((e) => e);
     expect(error).toBeInstanceOf(GenerationError);
     expect(error.upstream).toBe(false);
+    expect(error.code).toBe("schema_unsatisfiable");
   });
 
   it("fills a 50 KB page's schema quickly", async () => {
