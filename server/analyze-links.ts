@@ -6,7 +6,6 @@ import {
   type LinkFailure,
   schemaOfResponseFormat,
 } from "../lib/api/contract";
-import { compileResponseSchema, InvalidSchemaError } from "./generate";
 import type { Generator } from "./generate/types";
 import { HttpError, invalidRequest } from "./http/http-error";
 import { newId } from "./ids";
@@ -56,7 +55,8 @@ export async function analyzeLinks(
   const tenant = await deps.store.getTenant(tenantId);
   if (!tenant) throw new Error(`tenant ${tenantId} of a known key is missing from the store`);
   const schema = request.responseFormat ? schemaOfResponseFormat(request.responseFormat) : undefined;
-  if (schema) assertSchemaCompiles(schema);
+  if (request.responseFormat && schema)
+    await assertSchemaAccepted(deps.pages, request.responseFormat, schema, signal);
 
   const unitCost = creditsPerLink(schema !== undefined);
   const worstCase = request.link.length * unitCost;
@@ -121,7 +121,11 @@ async function analyzeOneLink(
     if (!read.ok) return failed(link, read.failure);
     const { textContent, jsonContent }: GeneratedContent =
       read.content ??
-      (await generateHere(deps.generator, { prompt, temperature, page: read.page, signal: linkSignal }, schema));
+      (await generateHere(
+        deps.generator,
+        { prompt, temperature, page: read.page, signal: linkSignal },
+        schema,
+      ));
     const now = new Date().toISOString();
     return {
       ok: true,
@@ -139,7 +143,8 @@ async function analyzeOneLink(
     };
   } catch (error) {
     const failure =
-      perLinkFailureOf(error) ?? (linkSignal.aborted ? perLinkFailureOf(abortedFailure(link, deadline)) : undefined);
+      perLinkFailureOf(error) ??
+      (linkSignal.aborted ? perLinkFailureOf(abortedFailure(link, deadline)) : undefined);
     if (failure) return failed(link, failure);
     throw error;
   }
@@ -168,15 +173,19 @@ function abortedFailure(url: string, deadline: AbortSignal): PageFailure {
     : new PageFailure("network_error", `the analysis of ${url} was cancelled`);
 }
 
-function assertSchemaCompiles(schema: JsonSchemaDocument): void {
-  try {
-    compileResponseSchema(schema);
-  } catch (error) {
-    if (error instanceof InvalidSchemaError) {
-      throw invalidRequest([{ path: "responseFormat.json_schema", message: error.message }]);
-    }
-    throw error;
-  }
+/** The request-time schema check (bounds, RE2 patterns, compiling), on a pool thread: 400 when refused. */
+async function assertSchemaAccepted(
+  pages: PagePool,
+  format: NonNullable<AnalyzeRequest["responseFormat"]>,
+  schema: JsonSchemaDocument,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  const check = await pages.checkSchema({ schema }, signal);
+  if (check.ok || !("schemaProblem" in check)) return;
+  const { message, path } = check.schemaProblem;
+  const schemaPath =
+    schema === format.json_schema ? "responseFormat.json_schema" : "responseFormat.json_schema.schema";
+  throw invalidRequest([{ path: path ? `${schemaPath}.${path}` : schemaPath, message }]);
 }
 
 function insufficientCredits(balance: number, needed: number): HttpError {

@@ -145,7 +145,8 @@ export class JsonFiller {
     let fallback: Outcome | undefined;
     let reason = `no branch of ${keyword} could be satisfied`;
     for (const branch of ordered) {
-      const outcome = this.value({ allOf: [base, branch] }, slot, depth);
+      // A branch counts as a level: a branch that refers back to its own anyOf must still end.
+      const outcome = this.value({ allOf: [base, branch] }, slot, depth + 1);
       if (!outcome.ok) {
         reason = outcome.reason;
         continue;

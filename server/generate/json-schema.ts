@@ -125,8 +125,15 @@ function resultOf(validate: ValidateFunction, value: unknown): SchemaValidation 
   try {
     valid = withPatternBudget(VALIDATION_BUDGET, () => validate(value) as boolean);
   } catch (error) {
-    if (!(error instanceof PatternBudgetExceeded)) throw error;
-    return { valid: false, errors: [{ path: "", message: `cannot be checked: ${error.message}` }] };
+    // A $ref cycle that no value ends (`{"anyOf": [{"$ref": "#"}]}`) recurses in ajv until the stack runs out.
+    const reason =
+      error instanceof PatternBudgetExceeded
+        ? error.message
+        : error instanceof RangeError
+          ? "the schema refers to itself without end"
+          : undefined;
+    if (reason === undefined) throw error;
+    return { valid: false, errors: [{ path: "", message: `cannot be checked: ${reason}` }] };
   }
   if (valid) return { valid: true };
   return { valid: false, errors: (validate.errors ?? []).map(toIssue) };

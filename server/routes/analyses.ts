@@ -1,12 +1,12 @@
 import type { Hono } from "hono";
 import { GetAnalysisParams, RelatedQuery, UpdateAnalysisRequest } from "../../lib/api/contract";
-import { compileResponseSchema } from "../generate";
 import { HttpError, invalidRequest, parseOrThrow } from "../http/http-error";
 import { readQuery } from "../http/request-body";
 import { createIdempotency, errorResponse, jsonResponse } from "../idempotency";
 import { etagOf, parseIfMatch, selectFields, toRecord } from "../records";
 import type { RelatedIndex } from "../related/types";
 import type { Store, StoredResponse, UpdateOutcome } from "../store/types";
+import type { PagePool } from "../work/page-pool";
 import type { AppEnv } from "./env";
 
 const notFound = (analysisId: string) =>
@@ -14,9 +14,9 @@ const notFound = (analysisId: string) =>
 
 export function registerAnalysesRoutes(
   app: Hono<AppEnv>,
-  deps: { store: Store; relatedIndex: RelatedIndex },
+  deps: { store: Store; relatedIndex: RelatedIndex; pages: PagePool },
 ) {
-  const { store, relatedIndex } = deps;
+  const { store, relatedIndex, pages } = deps;
   const keyed = createIdempotency(store, "POST /v1/analyses");
 
   app.get("/v1/analyses", async (c) => {
@@ -34,12 +34,17 @@ export function registerAnalysesRoutes(
       const existing = await store.getAnalysis(tenantId, body.analysisId);
       if (!existing) throw notFound(body.analysisId);
       if (body.jsonContent !== undefined && existing.responseSchema) {
-        const check = compileResponseSchema(existing.responseSchema)(body.jsonContent);
-        if (!check.valid) {
+        const check = await pages.checkSchema({ schema: existing.responseSchema, value: body.jsonContent });
+        if (!check.ok) {
+          // A schema stored before today's bounds may no longer be accepted: the edit cannot be checked.
+          const problems =
+            "violations" in check
+              ? check.violations
+              : [{ path: "", message: `cannot be checked: ${check.schemaProblem.message}` }];
           throw invalidRequest(
-            check.errors.map((error) => ({
-              path: ["jsonContent", error.path].filter(Boolean).join("."),
-              message: `${error.message} (the analysis was created with a response schema)`,
+            problems.map((problem) => ({
+              path: ["jsonContent", problem.path].filter(Boolean).join("."),
+              message: `${problem.message} (the analysis was created with a response schema)`,
             })),
           );
         }

@@ -44,3 +44,16 @@ export function perLinkFailureOf(error: unknown): PerLinkFailure | undefined {
   }
   return undefined;
 }
+
+/** A response schema to check at request time, and optionally a value to validate against it. */
+export interface SchemaCheck {
+  schema: JsonSchemaDocument;
+  value?: unknown;
+}
+
+export type SchemaCheckResult =
+  | { ok: true }
+  /** The schema itself is refused (`path` inside the schema, when known). */
+  | { ok: false; schemaProblem: { message: string; path?: string } }
+  /** The value does not validate. */
+  | { ok: false; violations: { path: string; message: string }[] };

@@ -6,7 +6,7 @@
  */
 import { availableParallelism } from "node:os";
 import { Piscina } from "piscina";
-import type { PageJob, PageJobResult } from "./page-job";
+import type { PageJob, PageJobResult, SchemaCheck, SchemaCheckResult } from "./page-job";
 
 export interface PagePoolOptions {
   /** Worker threads; default: the CPU count, at most 4 (2 on a 2-core machine). */
@@ -19,6 +19,8 @@ export interface PagePoolOptions {
 export interface PagePool {
   /** Runs the job on a pool thread; rejects with the signal's reason when `signal` aborts first. */
   run(job: PageJob, signal: AbortSignal): Promise<PageJobResult>;
+  /** Compiles a response schema on a pool thread (and validates `check.value` against it, when given). */
+  checkSchema(check: SchemaCheck, signal?: AbortSignal): Promise<SchemaCheckResult>;
   /** Terminates the threads; jobs still queued or running are rejected. */
   close(): Promise<void>;
 }
@@ -29,7 +31,7 @@ const MAX_DEFAULT_THREADS = 4;
 /** Starts the threads and waits until each has loaded the job (a broken worker fails the start). */
 export async function createPagePool(options: PagePoolOptions = {}): Promise<PagePool> {
   const threads = options.threads ?? Math.min(MAX_DEFAULT_THREADS, Math.max(1, availableParallelism()));
-  const pool = new Piscina<PageJob, PageJobResult>({
+  const pool = new Piscina<PageJob | SchemaCheck, PageJobResult | SchemaCheckResult>({
     filename: new URL("./page-worker.mjs", import.meta.url).href,
     minThreads: threads,
     maxThreads: threads,
@@ -52,7 +54,7 @@ export async function createPagePool(options: PagePoolOptions = {}): Promise<Pag
   return {
     async run(job, signal) {
       try {
-        return await pool.run(job, { signal });
+        return (await pool.run(job, { signal })) as PageJobResult;
       } catch (error) {
         if (signal.aborted) throw signal.reason;
         if ((error as { code?: unknown }).code === "ERR_WORKER_OUT_OF_MEMORY") {
@@ -67,6 +69,9 @@ export async function createPagePool(options: PagePoolOptions = {}): Promise<Pag
         }
         throw error;
       }
+    },
+    checkSchema(check, signal) {
+      return pool.run(check, { name: "checkSchema", signal }) as Promise<SchemaCheckResult>;
     },
     async close() {
       await pool.destroy();

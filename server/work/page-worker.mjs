@@ -15,6 +15,10 @@ export default async function runPageJob(task) {
   return (await job).runPageJob(task);
 }
 
+export async function checkSchema(task) {
+  return (await job).checkSchema(task);
+}
+
 /** Resolves once the thread is ready (the pool waits for it at start). */
 export async function warmUp() {
   await job;

@@ -4,10 +4,17 @@
  */
 // Not the generate index: it also loads the OpenAI client, which a pool thread never uses.
 import { createExtractiveGenerator, warmUpExtractiveGenerator } from "../generate/extractive";
+import { compileResponseSchema, InvalidSchemaError } from "../generate/json-schema";
 import { scoreRelevance } from "../generate/relevance";
 import { extractPage } from "../pages/extract-page";
 import { assertPageHasText, assertPageWithinLimits } from "../pages/page-limits";
-import { type PageJob, type PageJobResult, perLinkFailureOf } from "./page-job";
+import {
+  type PageJob,
+  type PageJobResult,
+  perLinkFailureOf,
+  type SchemaCheck,
+  type SchemaCheckResult,
+} from "./page-job";
 
 const generator = createExtractiveGenerator();
 
@@ -29,6 +36,19 @@ export async function runPageJob(job: PageJob): Promise<PageJobResult> {
     const failure = perLinkFailureOf(error);
     if (failure) return { ok: false, failure };
     throw error;
+  }
+}
+
+/** Compiles a response schema (ajv can take most of a second on a large one) and validates `value`. */
+export function checkSchema({ schema, value }: SchemaCheck): SchemaCheckResult {
+  try {
+    const validate = compileResponseSchema(schema);
+    if (value === undefined) return { ok: true };
+    const result = validate(value);
+    return result.valid ? { ok: true } : { ok: false, violations: result.errors };
+  } catch (error) {
+    if (!(error instanceof InvalidSchemaError)) throw error;
+    return { ok: false, schemaProblem: { message: error.message, ...(error.path && { path: error.path }) } };
   }
 }
 

@@ -228,6 +228,25 @@ describe("generation is bounded in depth, size and time", () => {
     expect(response.body.error.details[0].code).toBe("schema_unsatisfiable");
   });
 
+  it("ends a branch that refers back to its own anyOf: schema_unsatisfiable, not a stack overflow", async () => {
+    // Found by the fuzz test: generation and ajv's own validation recursed until the stack ran out (500).
+    const node = {
+      anyOf: [{ type: "null" }, { $ref: "#/$defs/node" }, { type: "array", items: { $ref: "#/$defs/node" } }],
+    };
+    const schema = { $defs: { node }, ...withProperty("tree", { $ref: "#/$defs/node" }) };
+    const error = await generate(schema).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(GenerationError);
+    expect((error as GenerationError).code).toBe("schema_unsatisfiable");
+    expect(compileResponseSchema(schema)({ tree: null })).toEqual({
+      valid: false,
+      errors: [{ path: "", message: "cannot be checked: the schema refers to itself without end" }],
+    });
+
+    const response = await analyzeWith(schema);
+    expect(response.status).toBe(422);
+    expect(response.body.error.details[0].code).toBe("schema_unsatisfiable");
+  });
+
   it("fills a minLength near the limit quickly even from a page with little text", async () => {
     const schema = withProperty("body", { type: "string", minLength: 250_000 });
     const started = performance.now();
