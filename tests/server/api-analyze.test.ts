@@ -219,7 +219,7 @@ describe("POST /v1/links", () => {
             json_schema: { schema: { type: "object", properties: { a: { type: "nope" } } } },
           },
         },
-        "responseFormat.json_schema",
+        "responseFormat.json_schema.schema",
       ],
       [["https://a.example/"], "body"],
       [null, "body"],
