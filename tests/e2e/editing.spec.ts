@@ -13,7 +13,7 @@ import { expectNoSeriousViolations } from "./axe";
 import { analyze, readRow, readRows } from "./extension-data";
 import { expect, TEST_API_KEY, test } from "./fixtures";
 import { writeSettings } from "./popup-page";
-import { type ServiceProcess, startServiceProcess } from "./service-process";
+import { type ServiceProcess, startServiceProcess } from "../helpers/service-process";
 import { stopExtensionWorker } from "./worker-control";
 
 const SCHEMA = {

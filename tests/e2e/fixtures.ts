@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { type BrowserContext, test as base, chromium, type Page, type Worker } from "@playwright/test";
 import { type FixtureSite, startFixtureSite } from "../fixtures/site";
-import { type ServiceProcess, startServiceProcess } from "./service-process";
+import { type ServiceProcess, startServiceProcess } from "../helpers/service-process";
 
 export const EXTENSION_PATH = resolve(import.meta.dirname, "../../.output/chrome-mv3");
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";

@@ -7,7 +7,7 @@ import {
   readStoredSettings,
   writeStoredSettings,
 } from "./options-page";
-import { startServiceProcess } from "./service-process";
+import { startServiceProcess } from "../helpers/service-process";
 
 test("first run: the welcome, then the base URL and key saved to storage.local", async ({
   openExtensionPage,

@@ -8,7 +8,7 @@ import type { Page } from "@playwright/test";
 import { expect, TEST_API_KEY } from "./fixtures";
 import { test } from "./popup-fixtures";
 import { readSidepanelFocus, readStoredDraft, writeSettings } from "./popup-page";
-import { startServiceProcess } from "./service-process";
+import { startServiceProcess } from "../helpers/service-process";
 
 test.use({ ignoreHTTPSErrors: true });
 

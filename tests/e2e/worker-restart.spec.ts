@@ -7,10 +7,10 @@
 import { createApiClient } from "../../lib/api/client";
 import type { AnalyzeJob } from "../../lib/db/schema";
 import { hashApiKey } from "../../server/store/key-hash";
-import { openPgliteStore } from "../../server/store/pglite-store";
+import { openStore } from "../../server/store/open-store";
 import { readRow, sendCommand } from "./extension-data";
 import { expect, TEST_API_KEY, test } from "./fixtures";
-import { startServiceProcess } from "./service-process";
+import { startServiceProcess } from "../helpers/service-process";
 import { stopExtensionWorker } from "./worker-control";
 
 const CREDITS = 10;
@@ -89,7 +89,7 @@ test("a job cut off by a stopped worker is resumed by the worker's next start, f
 
     // What the service stored: one record for the link, one charge.
     await service.stop();
-    const store = await openPgliteStore(service.dataDir);
+    const store = await openStore({ dataDir: service.dataDir });
     try {
       const tenant = await store.findTenant(hashApiKey(TEST_API_KEY));
       expect(tenant?.credits).toBe(CREDITS - 1);

@@ -23,6 +23,8 @@ export interface ServiceProcessOptions {
   dataDir?: string;
   /** The port to listen on; a free one when not given. */
   port?: number;
+  /** More environment, e.g. `DATABASE_URL` to run on a Postgres server instead of the data folder. */
+  env?: Record<string, string>;
 }
 
 /** Runs the reference service as `npm run serve` does, in its own process. */
@@ -38,7 +40,7 @@ export async function startServiceProcess(options: ServiceProcessOptions): Promi
       dataDir,
       ...(options.args ?? []),
     ],
-    { env: { ...process.env, LINKLENS_API_KEYS: options.apiKeys }, stdio: ["ignore", "pipe", "pipe"] },
+    { env: { ...process.env, LINKLENS_API_KEYS: options.apiKeys, ...options.env }, stdio: ["ignore", "pipe", "pipe"] },
   );
   let output = "";
   const url = await new Promise<string>((resolveUrl, reject) => {
