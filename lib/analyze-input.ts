@@ -6,7 +6,7 @@ import type { Metadata, ResponseFormat } from "./api/contract";
 import { LIMITS } from "./api/limits";
 import { type MetadataCheck, metadataFromRows } from "./metadata-rows";
 import type { PopupDraft } from "./popup-draft";
-import { checkResponseSchemaText, type ResponseSchemaCheck } from "./schema-check";
+import type { SchemaTextCheck } from "./schema-check";
 
 export interface AnalyzeInput {
   prompt: string;
@@ -18,8 +18,11 @@ export interface AnalyzeInput {
 export interface AnalyzeInputProblems {
   prompt?: "empty" | "too_long";
   temperature?: "invalid";
-  /** `missing`: structured output is on with no schema; otherwise the schema check that failed. */
-  schema?: "missing" | Exclude<ResponseSchemaCheck, { state: "ok" | "empty" }>;
+  /**
+   * `missing`: structured output is on with no schema; `checking`: the schema check has not loaded yet;
+   * otherwise the schema check that failed.
+   */
+  schema?: "missing" | "checking" | Exclude<SchemaTextCheck, { state: "ok" | "empty" }>;
   metadata?: MetadataCheck;
 }
 
@@ -36,8 +39,10 @@ export function parseTemperature(text: string): number | undefined {
     : undefined;
 }
 
+/** `schemaCheck`: `checkSchemaText(draft.schemaText)`, or `undefined` while that check is loading. */
 export function analyzeInputFromDraft(
   draft: Pick<PopupDraft, "prompt" | "temperature" | "structured" | "schemaText" | "metadataRows">,
+  schemaCheck: SchemaTextCheck | undefined,
 ): AnalyzeInputResult {
   const problems: AnalyzeInputProblems = {};
   const prompt = draft.prompt.trim();
@@ -49,9 +54,10 @@ export function analyzeInputFromDraft(
 
   let responseFormat: ResponseFormat | undefined;
   if (draft.structured) {
-    const check = checkResponseSchemaText(draft.schemaText);
-    if (check.state === "ok") responseFormat = { type: "json_schema", json_schema: { schema: check.schema } };
-    else problems.schema = check.state === "empty" ? "missing" : check;
+    if (schemaCheck?.state === "ok") {
+      responseFormat = { type: "json_schema", json_schema: { schema: schemaCheck.schema } };
+    } else if (schemaCheck === undefined) problems.schema = "checking";
+    else problems.schema = schemaCheck.state === "empty" ? "missing" : schemaCheck;
   }
 
   const metadata = metadataFromRows(draft.metadataRows);

@@ -3,8 +3,6 @@
  * small scanner so every browser reports the same line, column and reason (engines word and place
  * their errors differently, and some give no position at all).
  */
-import { type SchemaProblem, schemaProblem } from "./schema-problem";
-
 export type JsonSyntaxReason =
   | "unexpected_end"
   | "expected_value"
@@ -175,20 +173,4 @@ function locateJsonError(text: string): { offset: number; reason: JsonSyntaxReas
   }
   // JSON.parse refused what the scanner accepts: should not happen; point at the start.
   return { offset: 0, reason: "expected_value" };
-}
-
-export type SchemaTextCheck =
-  | { state: "empty" }
-  | { state: "ok"; schema: Record<string, unknown> }
-  | { state: "syntax"; error: JsonSyntaxError }
-  | { state: "problem"; problem: SchemaProblem };
-
-/** Checks a response-schema text as typed: empty (no schema), valid, or why not. */
-export function checkSchemaText(text: string): SchemaTextCheck {
-  if (text.trim() === "") return { state: "empty" };
-  const parsed = parseJsonText(text);
-  if (!parsed.ok) return { state: "syntax", error: parsed.error };
-  const problem = schemaProblem(parsed.value);
-  if (problem) return { state: "problem", problem };
-  return { state: "ok", schema: parsed.value as Record<string, unknown> };
 }

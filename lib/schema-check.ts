@@ -1,11 +1,21 @@
 /**
- * A response schema checked as it is typed, without compiling it: extension pages may not `eval`, so ajv
- * (which generates code) runs only on the service. This catches what would stop it compiling there:
- * JSON syntax (with line and column), a top level that is not an object schema, and malformed keywords
- * (unknown `type` names, `required` not a list of strings, sub-schemas that are not schemas, bad regular
- * expressions, local `$ref`s that point nowhere, an unsupported `$schema`).
+ * The one check of a response schema as it is typed (the popup's schema, the options page's presets):
+ * what would make the service refuse it, without compiling it (ajv generates code, which extension pages
+ * may not run). In order: JSON syntax (with line and column), a top level that is not an object schema,
+ * the contract's bounds (64 KiB, 32 levels; lib/schema-bounds.ts), then malformed keywords: unknown `type`
+ * names, `required` not a list of strings, sub-schemas that are not schemas, patterns that are not regular
+ * expressions or that the service's linear-time engine cannot run, local `$ref`s that point nowhere, an
+ * unsupported `$schema`. (Checking it against its draft's meta-schema with the pages' validator would be
+ * thorough, but json-schema-library takes seconds on a 64 KiB schema: too slow for every keystroke.)
  */
 import { type JsonSyntaxError, parseJsonText } from "./json-text";
+import {
+  MAX_SCHEMA_BYTES,
+  MAX_SCHEMA_DEPTH,
+  pathBeyondDepth,
+  patternProblem,
+  schemaBytes,
+} from "./schema-bounds";
 import { type SchemaProblem, schemaProblem } from "./schema-problem";
 
 export type SchemaIssueKind =
@@ -22,7 +32,10 @@ export type SchemaIssueKind =
   | "not_positive_number"
   | "not_string"
   | "not_boolean"
+  | "items_list"
   | "pattern_invalid"
+  | "pattern_lookaround"
+  | "pattern_backreference"
   | "ref_unresolved"
   | "unsupported_draft";
 
@@ -34,14 +47,16 @@ export interface SchemaIssue {
   detail?: string;
 }
 
-export type ResponseSchemaCheck =
+export type SchemaTextCheck =
   | { state: "empty" }
   | { state: "ok"; schema: Record<string, unknown> }
   | { state: "syntax"; error: JsonSyntaxError }
   | { state: "problem"; problem: SchemaProblem }
-  | { state: "invalid"; issues: SchemaIssue[] }
-  /** Nested deeper than can be checked here (thousands of levels). */
-  | { state: "too_deep" };
+  /** Larger than the service takes, serialized (`bytes`, UTF-8). */
+  | { state: "too_large"; bytes: number }
+  /** Nested deeper than the service takes; `path` leads to the first level too deep ("" when unknown). */
+  | { state: "too_deep"; path: string }
+  | { state: "invalid"; issues: SchemaIssue[] };
 
 export const JSON_SCHEMA_TYPES = [
   "string",
@@ -53,8 +68,8 @@ export const JSON_SCHEMA_TYPES = [
   "null",
 ] as const;
 
-const SUPPORTED_DRAFTS = ["json-schema.org/draft/2020-12/schema", "json-schema.org/draft-07/schema"];
-const MAX_DEPTH = 64;
+const DRAFT_2020_12 = "json-schema.org/draft/2020-12/schema";
+const DRAFT_07 = "json-schema.org/draft-07/schema";
 
 const SCHEMA_KEYWORDS = [
   "additionalProperties",
@@ -84,21 +99,25 @@ const NUMBER_KEYWORDS = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMax
 const STRING_KEYWORDS = ["format", "$ref", "$id", "$anchor", "$comment", "title", "description"];
 const BOOLEAN_KEYWORDS = ["uniqueItems", "readOnly", "writeOnly", "deprecated"];
 
-/** Checks a response-schema text: empty (no schema), usable, or the first reasons it is not. */
-export function checkResponseSchemaText(text: string): ResponseSchemaCheck {
+/** Checks a response-schema text: empty (no schema), usable, or the first reasons the service would refuse it. */
+export function checkSchemaText(text: string): SchemaTextCheck {
   if (text.trim() === "") return { state: "empty" };
   let parsed: ReturnType<typeof parseJsonText>;
   try {
     parsed = parseJsonText(text);
   } catch (error) {
     // Locating a syntax error recurses once per nesting level: absurd nesting overflows the stack.
-    if (error instanceof RangeError) return { state: "too_deep" };
+    if (error instanceof RangeError) return { state: "too_deep", path: "" };
     throw error;
   }
   if (!parsed.ok) return { state: "syntax", error: parsed.error };
   const problem = schemaProblem(parsed.value);
   if (problem) return { state: "problem", problem };
   const schema = parsed.value as Record<string, unknown>;
+  const bytes = schemaBytes(schema);
+  if (bytes > MAX_SCHEMA_BYTES) return { state: "too_large", bytes };
+  const deep = pathBeyondDepth(schema);
+  if (deep) return { state: "too_deep", path: deep.join(".") };
   const issues = schemaIssues(schema);
   return issues.length > 0 ? { state: "invalid", issues } : { state: "ok", schema };
 }
@@ -116,11 +135,12 @@ export function schemaIssues(root: Record<string, unknown>): SchemaIssue[] {
   const add = (path: string, kind: SchemaIssueKind, detail?: string) =>
     issues.push({ path, kind, ...(detail !== undefined && { detail }) });
 
-  if (root.$schema !== undefined) {
-    const declared =
-      typeof root.$schema === "string" ? root.$schema.replace(/^https?:\/\//, "").replace(/#$/, "") : "";
-    if (!SUPPORTED_DRAFTS.includes(declared)) add("$schema", "unsupported_draft", String(root.$schema));
-  }
+  const declared =
+    typeof root.$schema === "string"
+      ? root.$schema.replace(/^https?:\/\//, "").replace(/#$/, "")
+      : DRAFT_2020_12;
+  if (declared !== DRAFT_2020_12 && declared !== DRAFT_07)
+    add("$schema", "unsupported_draft", String(root.$schema));
 
   const visit = (schema: unknown, path: string, depth: number) => {
     if (typeof schema === "boolean") return;
@@ -128,7 +148,7 @@ export function schemaIssues(root: Record<string, unknown>): SchemaIssue[] {
       add(path, "schema_not_object");
       return;
     }
-    if (depth > MAX_DEPTH) return;
+    if (depth > MAX_SCHEMA_DEPTH) return;
 
     if (schema.type !== undefined) checkType(schema.type, join(path, "type"), add);
 
@@ -163,7 +183,7 @@ export function schemaIssues(root: Record<string, unknown>): SchemaIssue[] {
 
     if (schema.pattern !== undefined) {
       if (typeof schema.pattern !== "string") add(join(path, "pattern"), "not_string");
-      else if (!isRegExp(schema.pattern)) add(join(path, "pattern"), "pattern_invalid", schema.pattern);
+      else checkPattern(schema.pattern, join(path, "pattern"), add);
     }
 
     if (
@@ -178,9 +198,10 @@ export function schemaIssues(root: Record<string, unknown>): SchemaIssue[] {
       if (schema[key] !== undefined) visit(schema[key], join(path, key), depth + 1);
     }
 
-    // `items`: a schema; draft-07 also takes an array of schemas (one per position).
+    // `items`: a schema; draft-07 also takes an array of schemas (one per position), 2020-12 `prefixItems`.
     if (schema.items !== undefined) {
-      if (Array.isArray(schema.items)) {
+      if (Array.isArray(schema.items) && declared !== DRAFT_07) add(join(path, "items"), "items_list");
+      else if (Array.isArray(schema.items)) {
         schema.items.forEach((item, index) => {
           visit(item, join(join(path, "items"), index), depth + 1);
         });
@@ -195,8 +216,7 @@ export function schemaIssues(root: Record<string, unknown>): SchemaIssue[] {
         continue;
       }
       for (const [name, child] of Object.entries(map)) {
-        if (key === "patternProperties" && !isRegExp(name))
-          add(join(join(path, key), name), "pattern_invalid", name);
+        if (key === "patternProperties") checkPattern(name, join(join(path, key), name), add);
         visit(child, join(join(path, key), name), depth + 1);
       }
     }
@@ -234,14 +254,19 @@ function checkType(
   if (new Set(names).size !== names.length) add(path, "type_invalid");
 }
 
-/** Whether ajv's `new RegExp(pattern, "u")` would accept it (RegExp is not eval: allowed in extension pages). */
-function isRegExp(pattern: string): boolean {
-  try {
-    new RegExp(pattern, "u");
-    return true;
-  } catch {
-    return false;
-  }
+const PATTERN_ISSUES = {
+  invalid: "pattern_invalid",
+  lookaround: "pattern_lookaround",
+  backreference: "pattern_backreference",
+} as const;
+
+function checkPattern(
+  pattern: string,
+  path: string,
+  add: (path: string, kind: SchemaIssueKind, detail?: string) => void,
+) {
+  const problem = patternProblem(pattern);
+  if (problem) add(path, PATTERN_ISSUES[problem], pattern);
 }
 
 /** Resolves a JSON pointer ("/$defs/a") in the document; `false` when it leads nowhere. */

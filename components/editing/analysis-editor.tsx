@@ -3,7 +3,9 @@ import { useLiveQuery } from "dexie-react-hooks";
 import {
   type JSX,
   type KeyboardEvent,
+  lazy,
   type ReactNode,
+  Suspense,
   useEffect,
   useId,
   useMemo,
@@ -16,8 +18,7 @@ import { db } from "../../lib/db/database";
 import { outboxEntriesOf } from "../../lib/db/outbox";
 import { editableFieldsOf } from "../../lib/db/records";
 import type { AnalysisPatch, FullCachedAnalysis } from "../../lib/db/schema";
-import { draftFromValues, type EditableValues } from "../../lib/editing/edit-draft";
-import { baseForSave } from "../../lib/editing/edit-patch";
+import { baseForSave, draftFromValues, type EditableValues } from "../../lib/editing/edit-draft";
 import { editStatusOf } from "../../lib/editing/edit-status";
 import { sendCommand } from "../../lib/messaging";
 import { commandErrorText } from "../command-error-text";
@@ -25,9 +26,11 @@ import { useNow } from "../popup/use-now";
 import { Button } from "../ui/button";
 import { ErrorMessage } from "../ui/error-message";
 import { ConflictView } from "./conflict-view";
-import { EditForm } from "./edit-form";
 import { EditStatusBar } from "./edit-status-bar";
 import { useEditDraft } from "./use-edit-draft";
+
+/** Loaded when editing starts: it brings the JSON Schema validator, which only editing needs. */
+const EditForm = lazy(() => import("./edit-form").then(({ EditForm }) => ({ default: EditForm })));
 
 export interface AnalysisEditorProps {
   analysisId: string;
@@ -136,25 +139,27 @@ export function AnalysisEditor({ analysisId, readOnly }: AnalysisEditorProps) {
         {conflictEntry && !merging ? (
           <ConflictView entry={conflictEntry} mine={mine} onMergeByHand={startMerge} />
         ) : null}
-        <EditForm
-          id={id}
-          draft={draft}
-          onDraftChange={edit.change}
-          against={theirs ?? mine}
-          theirs={theirs}
-          schema={schema}
-          restored={edit.restored}
-          onSave={save}
-          onUnchanged={
-            merging
-              ? async () => {
-                  await sendCommand("outbox.resolve", { seq: merging.seq, choice: "theirs" });
-                  await close();
-                }
-              : undefined
-          }
-          onClose={(message) => void close(message)}
-        />
+        <Suspense fallback={null}>
+          <EditForm
+            id={id}
+            draft={draft}
+            onDraftChange={edit.change}
+            against={theirs ?? mine}
+            theirs={theirs}
+            schema={schema}
+            restored={edit.restored}
+            onSave={save}
+            onUnchanged={
+              merging
+                ? async () => {
+                    await sendCommand("outbox.resolve", { seq: merging.seq, choice: "theirs" });
+                    await close();
+                  }
+                : undefined
+            }
+            onClose={(message) => void close(message)}
+          />
+        </Suspense>
       </>
     );
   } else if (conflictEntry) {

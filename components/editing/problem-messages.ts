@@ -40,8 +40,10 @@ export function violationMessage(violation: SchemaViolation): string {
     type: () => i18n.t("editing.violation.type", { expected }),
     required: () => i18n.t("editing.violation.required", { expected }),
     additional_property: () => i18n.t("editing.violation.additionalProperty", { expected }),
+    property_name: () => i18n.t("editing.violation.propertyName"),
     enum: () => i18n.t("editing.violation.enum", { expected }),
     const: () => i18n.t("editing.violation.const", { expected }),
+    format: () => i18n.t("editing.violation.format", { expected }),
     minimum: () => i18n.t("editing.violation.minimum", { expected }),
     maximum: () => i18n.t("editing.violation.maximum", { expected }),
     exclusive_minimum: () => i18n.t("editing.violation.exclusiveMinimum", { expected }),
@@ -54,12 +56,16 @@ export function violationMessage(violation: SchemaViolation): string {
     max_items: () => i18n.t("editing.violation.maxItems", { expected }),
     unique_items: () => i18n.t("editing.violation.uniqueItems"),
     additional_items: () => i18n.t("editing.violation.additionalItems", { expected }),
+    contains: () => i18n.t("editing.violation.contains"),
+    min_contains: () => i18n.t("editing.violation.minContains", { expected }),
+    max_contains: () => i18n.t("editing.violation.maxContains", { expected }),
     min_properties: () => i18n.t("editing.violation.minProperties", { expected }),
     max_properties: () => i18n.t("editing.violation.maxProperties", { expected }),
     any_of: () => i18n.t("editing.violation.anyOf"),
     one_of: () => i18n.t("editing.violation.oneOf"),
     not: () => i18n.t("editing.violation.not"),
     false_schema: () => i18n.t("editing.violation.falseSchema"),
+    invalid: () => i18n.t("editing.violation.invalid"),
   }[violation.kind]();
   const path = violation.path === "" ? i18n.t("editing.jsonContent.topLevel") : violation.path;
   return i18n.t("editing.jsonContent.atPath", { path, problem });

@@ -1,9 +1,9 @@
 import { useMemo } from "react";
 import { i18n } from "#i18n";
-import { checkSchemaText } from "../../lib/json-text";
+import { checkSchemaText } from "../../lib/schema-check";
+import { schemaCheckMessage } from "../json-schema-messages";
 import { Button } from "../ui/button";
 import { TextArea } from "../ui/text-area";
-import { schemaCheckMessage } from "./settings-form";
 
 export interface SchemaFieldProps {
   id: string;
@@ -13,7 +13,7 @@ export interface SchemaFieldProps {
   error?: string;
 }
 
-/** An optional JSON Schema, checked as it is typed: valid JSON, an object, describing an object. */
+/** An optional JSON Schema, checked as it is typed by the popup's check: what the service would refuse. */
 export function SchemaField({ id, value, onChange, error }: SchemaFieldProps) {
   const check = useMemo(() => checkSchemaText(value), [value]);
   const liveError = schemaCheckMessage(check);

@@ -6,7 +6,7 @@
 import type { z } from "zod";
 import { i18n } from "#i18n";
 import { LIMITS } from "../../lib/api/contract";
-import { checkSchemaText, type SchemaTextCheck } from "../../lib/json-text";
+import { checkSchemaText } from "../../lib/schema-check";
 import {
   MAX_PRESETS,
   PRESET_NAME_MAX,
@@ -14,7 +14,7 @@ import {
   Settings,
   BaseUrl as SettingsBaseUrl,
 } from "../../lib/settings";
-import { jsonSyntaxMessage, schemaProblemMessage } from "../json-schema-messages";
+import { schemaCheckMessage } from "../json-schema-messages";
 
 export interface PresetDraft {
   id: string;
@@ -79,13 +79,6 @@ export function parseTemperatureText(text: string): number {
 export function baseUrlError(baseUrl: string): string | undefined {
   if (baseUrl.trim() === "") return i18n.t("errors.baseUrlEmpty");
   return SettingsBaseUrl.safeParse(baseUrl).success ? undefined : i18n.t("errors.baseUrl");
-}
-
-/** The message a schema check shows, or `undefined` when the text is empty or valid. */
-export function schemaCheckMessage(check: SchemaTextCheck): string | undefined {
-  if (check.state === "syntax") return jsonSyntaxMessage(check.error);
-  if (check.state === "problem") return schemaProblemMessage(check.problem);
-  return undefined;
 }
 
 function issueMessage(field: string, issue: z.core.$ZodIssue): string {

@@ -10,6 +10,7 @@ import { Button } from "../ui/button";
 import { ErrorMessage } from "../ui/error-message";
 import { TemperatureField } from "../ui/temperature-field";
 import { TextArea } from "../ui/text-area";
+import { useSchemaCheck } from "../use-schema-check";
 import { PresetPicker } from "./preset-picker";
 import { RecentPrompts } from "./recent-prompts";
 import type { DraftChange } from "./use-popup-draft";
@@ -44,7 +45,8 @@ export function AnalyzeForm({
   startError,
   onAnalyze,
 }: AnalyzeFormProps) {
-  const result = useMemo(() => analyzeInputFromDraft(draft), [draft]);
+  const schemaCheck = useSchemaCheck(draft.schemaText, draft.structured);
+  const result = useMemo(() => analyzeInputFromDraft(draft, schemaCheck), [draft, schemaCheck]);
   const problems = result.ok ? {} : result.problems;
   const [attempted, setAttempted] = useState(false);
   const promptRef = useRef<HTMLTextAreaElement>(null);
@@ -168,6 +170,7 @@ export function AnalyzeForm({
         <JsonSchemaEditor
           id={SCHEMA_ID}
           value={draft.schemaText}
+          check={schemaCheck}
           onChange={(schemaText) => edit({ schemaText })}
           error={attempted && problems.schema === "missing" ? i18n.t("popup.form.schemaMissing") : undefined}
         />

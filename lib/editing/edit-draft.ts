@@ -124,3 +124,15 @@ export function createEditDraftSaver(
     },
   };
 }
+
+/**
+ * The `If-Match` to send. An edit started on a row with edits still waiting follows that chain (the
+ * outbox moves its base as they land), so it goes on the row's current version; otherwise the version
+ * the user saw when they started, so a change made elsewhere meanwhile comes back as a conflict.
+ */
+export function baseForSave(
+  draft: Pick<EditDraft, "baseUpdatedAt" | "startedOnPending">,
+  rowUpdatedAt: string,
+) {
+  return draft.startedOnPending ? rowUpdatedAt : draft.baseUpdatedAt;
+}

@@ -1,9 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { analyzeInputFromDraft, parseTemperature } from "../../lib/analyze-input";
+import { analyzeInputFromDraft as analyzeInput, parseTemperature } from "../../lib/analyze-input";
 import { AnalyzeRequest, LIMITS } from "../../lib/api/contract";
 import type { PopupDraft } from "../../lib/popup-draft";
+import { checkSchemaText } from "../../lib/schema-check";
 
 type Fields = Pick<PopupDraft, "prompt" | "temperature" | "structured" | "schemaText" | "metadataRows">;
+
+/** As the popup calls it, once the schema check has loaded. */
+const analyzeInputFromDraft = (draft: Fields) => analyzeInput(draft, checkSchemaText(draft.schemaText));
 
 function fields(overrides: Partial<Fields> = {}): Fields {
   return {
@@ -83,5 +87,11 @@ describe("analyzeInputFromDraft", () => {
     expect(!long.ok && long.problems.prompt).toBe("too_long");
     const syntax = analyzeInputFromDraft(fields({ structured: true, schemaText: "{" }));
     expect(!syntax.ok && syntax.problems.schema).toMatchObject({ state: "syntax" });
+  });
+
+  it("waits for the schema check to load before anything is sent with a schema", () => {
+    const draft = fields({ structured: true, schemaText: '{"type":"object"}' });
+    expect(analyzeInput(draft, undefined)).toEqual({ ok: false, problems: { schema: "checking" } });
+    expect(analyzeInput({ ...draft, structured: false }, undefined).ok).toBe(true);
   });
 });

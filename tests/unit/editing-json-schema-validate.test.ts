@@ -1,7 +1,8 @@
 /**
- * The extension's schema interpreter (no code generation, so it runs under the MV3 CSP) against the
- * service's own ajv validator: for every schema and value here, both must agree on valid or not, so an
- * edit the panel lets through is one the service accepts, and one it stops is one the service refuses.
+ * The extension's schema validator (json-schema-library: no code generation, so it runs under the MV3 CSP)
+ * against the service's own ajv validator: for every schema and value here, both must agree on valid or
+ * not, so an edit the panel lets through is one the service accepts, and one it stops is one the service
+ * refuses.
  */
 import { describe, expect, it } from "vitest";
 import { validateAgainstSchema } from "../../lib/json-schema-validate";
@@ -61,6 +62,31 @@ const draft07Schema = {
     name: { $ref: "#/definitions/name" },
     emoji: { type: "string", maxLength: 2 },
   },
+};
+
+/** Keywords the hand-written interpreter this replaced let through. */
+const fullSchema = {
+  type: "object",
+  $defs: { code: { $anchor: "code", type: "string", pattern: "^[A-Z]{3}$" } },
+  properties: {
+    kind: { enum: ["book", "film"] },
+    code: { $ref: "#code" },
+    list: { type: "array", contains: { type: "string" }, minContains: 2 },
+    labels: { type: "object", propertyNames: { pattern: "^[a-z]+$" } },
+    big: { type: "number", multipleOf: 1e-8 },
+    day: { type: "string", format: "date" },
+    email: { type: "string", format: "email" },
+    strict: {
+      type: "object",
+      properties: { a: {} },
+      allOf: [{ properties: { b: {} } }],
+      unevaluatedProperties: false,
+    },
+  },
+  if: { properties: { kind: { const: "book" } }, required: ["kind"] },
+  // biome-ignore lint/suspicious/noThenProperty: JSON Schema's keyword, not a promise
+  then: { required: ["isbn"] },
+  dependentRequired: { start: ["end"] },
 };
 
 const cases: [string, Record<string, unknown>, unknown[]][] = [
@@ -138,6 +164,31 @@ const cases: [string, Record<string, unknown>, unknown[]][] = [
       { emoji: "👍👍👍" },
     ],
   ],
+  [
+    "a schema with if/then, $anchor, contains, propertyNames, formats and unevaluatedProperties",
+    fullSchema,
+    [
+      { kind: "film" },
+      { kind: "book" },
+      { kind: "book", isbn: "978" },
+      { code: "ABC" },
+      { code: "abc" },
+      { list: ["a", 1, "b"] },
+      { list: ["a", 1] },
+      { labels: { good: 1 } },
+      { labels: { Bad: 1 } },
+      { big: 0.12345678 },
+      { big: 0.123456789 },
+      { day: "2024-02-29" },
+      { day: "2024-02-30" },
+      { email: "ada@example.com" },
+      { email: "ada" },
+      { strict: { a: 1, b: 2 } },
+      { strict: { a: 1, c: 3 } },
+      { start: 1, end: 2 },
+      { start: 1 },
+    ],
+  ],
 ];
 
 describe("validateAgainstSchema agrees with the service's ajv", () => {
@@ -186,6 +237,26 @@ describe("validateAgainstSchema reports where and why", () => {
   it("names a property additionalProperties forbids", () => {
     expect(validateAgainstSchema(articleSchema, { title: "Trams", colour: "red" })).toEqual([
       { path: "/colour", kind: "additional_property", expected: "colour" },
+    ]);
+  });
+
+  it("names the rules the hand-written interpreter skipped: formats, contains, property names, extra items", () => {
+    const schema = {
+      type: "object",
+      properties: {
+        day: { type: "string", format: "date" },
+        list: { type: "array", contains: { type: "string" }, minContains: 2 },
+        labels: { type: "object", propertyNames: { pattern: "^[a-z]+$" } },
+        pair: { type: "array", prefixItems: [{ type: "number" }], unevaluatedItems: false },
+      },
+    };
+    expect(
+      validateAgainstSchema(schema, { day: "x", list: [1, "a"], labels: { Bad: 1 }, pair: [1, 2] }),
+    ).toEqual([
+      { path: "/day", kind: "format", expected: "date" },
+      { path: "/list", kind: "min_contains", expected: "2" },
+      { path: "/labels/Bad", kind: "property_name" },
+      { path: "/pair/1", kind: "additional_items", expected: "1" },
     ]);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LIMITS } from "../../lib/api/contract";
-import { baseForSave, checkDraft, checkJsonText } from "../../lib/editing/edit-patch";
+import { baseForSave } from "../../lib/editing/edit-draft";
+import { checkDraft, checkJsonText } from "../../lib/editing/edit-patch";
 import type { MetadataRow } from "../../lib/metadata-rows";
 
 const against = {

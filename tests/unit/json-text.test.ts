@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkSchemaText, lineAndColumn, parseJsonText } from "../../lib/json-text";
+import { lineAndColumn, parseJsonText } from "../../lib/json-text";
 
 describe("parseJsonText", () => {
   it("parses valid JSON", () => {
@@ -31,15 +31,5 @@ describe("parseJsonText", () => {
   it("counts lines and columns from 1", () => {
     expect(lineAndColumn("ab\ncd", 4)).toEqual({ line: 2, column: 2 });
     expect(lineAndColumn("ab", 0)).toEqual({ line: 1, column: 1 });
-  });
-});
-
-describe("checkSchemaText", () => {
-  it("tells empty, valid, syntax errors and schemas that do not describe an object apart", () => {
-    expect(checkSchemaText("  \n")).toEqual({ state: "empty" });
-    expect(checkSchemaText('{"type":"object"}')).toEqual({ state: "ok", schema: { type: "object" } });
-    expect(checkSchemaText('{"type":"object"')).toMatchObject({ state: "syntax" });
-    expect(checkSchemaText("[1]")).toEqual({ state: "problem", problem: "not_object" });
-    expect(checkSchemaText('{"type":"string"}')).toEqual({ state: "problem", problem: "not_object_schema" });
   });
 });
