@@ -1,5 +1,4 @@
-import { createElement, type ReactNode, useMemo } from "react";
-import { type MarkdownBlock, type MarkdownInline, parseMarkdown } from "../lib/markdown";
+import { Component, lazy, type ReactNode, Suspense } from "react";
 
 export interface MarkdownViewProps {
   text: string;
@@ -8,78 +7,62 @@ export interface MarkdownViewProps {
   className?: string;
 }
 
+/** The renderer and its Markdown library load on first use, so a page that shows no results never loads them. */
+const MarkdownRenderer = lazy(() =>
+  import("./markdown-renderer").then((module) => ({ default: module.MarkdownRenderer })),
+);
+
 /**
- * Markdown shown as React elements, never as HTML: raw HTML in the text is shown as text, and links
- * (http, https, mailto only) open in a new tab without access to this page.
+ * Markdown (CommonMark + GFM) shown as React elements, never as HTML: raw HTML in the text is shown as
+ * text, links (http, https, mailto only) open in a new tab without access to this page. The text is shown
+ * as it is until the renderer has loaded, and when it cannot be rendered (nesting thousands deep).
  */
-export function MarkdownView({ text, topHeadingLevel = 3, className }: MarkdownViewProps) {
-  const blocks = useMemo(() => parseMarkdown(text), [text]);
-  // Children are spread as arguments: static lists that never reorder, so they need no keys.
-  return createElement(
-    "div",
-    { className: className ? `markdown ${className}` : "markdown" },
-    ...blocks.map((block) => renderBlock(block, topHeadingLevel, false)),
+export function MarkdownView(props: MarkdownViewProps) {
+  const plain = (
+    <div
+      className={props.className ? `markdown ${props.className}` : "markdown"}
+      style={{ whiteSpace: "pre-wrap" }}
+    >
+      {props.text}
+    </div>
+  );
+  return (
+    <ShownAsTextOnError text={props.text} fallback={plain}>
+      <Suspense fallback={plain}>
+        <MarkdownRenderer {...props} />
+      </Suspense>
+    </ShownAsTextOnError>
   );
 }
 
-function renderBlock(block: MarkdownBlock, topHeadingLevel: number, inTightList: boolean): ReactNode {
-  switch (block.type) {
-    case "paragraph":
-      return inTightList
-        ? createElement("span", { className: "markdown__line" }, ...renderInlines(block.children))
-        : createElement("p", null, ...renderInlines(block.children));
-    case "heading": {
-      const level = Math.min(6, block.level + topHeadingLevel - 1);
-      return createElement(`h${level}`, null, ...renderInlines(block.children));
-    }
-    case "code":
-      return createElement(
-        "pre",
-        null,
-        createElement("code", block.language ? { "data-language": block.language } : null, block.text),
-      );
-    case "list":
-      return createElement(
-        block.ordered ? "ol" : "ul",
-        block.start !== undefined ? { start: block.start } : null,
-        ...block.items.map((item) =>
-          createElement("li", null, ...item.map((child) => renderBlock(child, topHeadingLevel, block.tight))),
-        ),
-      );
-    case "blockquote":
-      return createElement(
-        "blockquote",
-        null,
-        ...block.children.map((child) => renderBlock(child, topHeadingLevel, false)),
-      );
-    case "rule":
-      return createElement("hr");
+interface ShownAsTextOnErrorProps {
+  /** The text shown: a new one is tried again. */
+  text: string;
+  fallback: ReactNode;
+  children: ReactNode;
+}
+
+interface ShownAsTextOnErrorState {
+  text: string;
+  failed: boolean;
+}
+
+/** Shows `fallback` when rendering `children` fails (or its chunk does not load), until `text` changes. */
+class ShownAsTextOnError extends Component<ShownAsTextOnErrorProps, ShownAsTextOnErrorState> {
+  override state = { text: this.props.text, failed: false };
+
+  static getDerivedStateFromError(): Partial<ShownAsTextOnErrorState> {
+    return { failed: true };
   }
-}
 
-function renderInlines(inlines: MarkdownInline[]): ReactNode[] {
-  return inlines.map(renderInline);
-}
+  static getDerivedStateFromProps(
+    props: ShownAsTextOnErrorProps,
+    state: ShownAsTextOnErrorState,
+  ): Partial<ShownAsTextOnErrorState> | null {
+    return props.text === state.text ? null : { text: props.text, failed: false };
+  }
 
-function renderInline(inline: MarkdownInline): ReactNode {
-  switch (inline.type) {
-    case "text":
-      return inline.text;
-    case "code":
-      return createElement("code", null, inline.text);
-    case "emphasis":
-      return createElement("em", null, ...renderInlines(inline.children));
-    case "strong":
-      return createElement("strong", null, ...renderInlines(inline.children));
-    case "strike":
-      return createElement("s", null, ...renderInlines(inline.children));
-    case "break":
-      return createElement("br");
-    case "link":
-      return createElement(
-        "a",
-        { href: inline.href, title: inline.title, target: "_blank", rel: "noopener noreferrer" },
-        ...renderInlines(inline.children),
-      );
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
   }
 }

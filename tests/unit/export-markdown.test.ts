@@ -1,8 +1,9 @@
+import { DomUtils, parseDocument } from "htmlparser2";
 import { describe, expect, it } from "vitest";
 import { exportFile } from "../../lib/export/export-file";
 import { escapeInline, exportMarkdown } from "../../lib/export/export-markdown";
-import { parseMarkdown } from "../../lib/markdown";
 import { cachedRow } from "./helpers/cached-rows";
+import { loadMarkdownRenderer, renderMarkdownView } from "./helpers/markdown-view";
 
 const NOW = Date.parse("2026-11-23T10:00:00.000Z");
 
@@ -52,7 +53,7 @@ describe("Markdown export", () => {
     );
   });
 
-  it("keeps page text from breaking the structure: escaped title, a fence longer than any backticks inside", () => {
+  it("keeps page text from breaking the structure: escaped title, a fence longer than any backticks inside", async () => {
     const markdown = exportMarkdown(
       [
         cachedRow({
@@ -65,19 +66,17 @@ describe("Markdown export", () => {
       ],
       { now: NOW },
     );
-    const blocks = parseMarkdown(markdown);
-    const headings = blocks.filter((block) => block.type === "heading");
-    expect(headings.map((block) => block.type === "heading" && block.level)).toEqual([1, 2, 3, 3, 3]);
-    const title = headings[1];
-    expect(title?.type === "heading" && title.children).toEqual([
-      {
-        type: "link",
-        href: "https://example.com/a_(b)",
-        children: [{ type: "text", text: "[Click](javascript:alert(1)) <b>bold</b> ## not a heading" }],
-      },
-    ]);
-    const code = blocks.find((block) => block.type === "code");
-    expect(code?.type === "code" && JSON.parse(code.text)).toEqual({ code: "```js\nx\n```" });
+    await loadMarkdownRenderer();
+    const html = renderMarkdownView({ text: markdown, topHeadingLevel: 1 });
+    const dom = parseDocument(html);
+    const headings = DomUtils.findAll((element) => /^h\d$/.test(element.name), dom.children);
+    expect(headings.map((heading) => Number(heading.name.slice(1)))).toEqual([1, 2, 3, 3, 3]);
+    expect(html).toContain(
+      '<h2><a href="https://example.com/a_(b)" target="_blank" rel="noopener noreferrer">' +
+        "[Click](javascript:alert(1)) &lt;b&gt;bold&lt;/b&gt; ## not a heading</a></h2>",
+    );
+    const code = DomUtils.findOne((element) => element.name === "pre", dom.children);
+    expect(code && JSON.parse(DomUtils.textContent(code))).toEqual({ code: "```js\nx\n```" });
     expect(markdown).toContain("````json\n");
   });
 
