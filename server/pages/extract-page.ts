@@ -6,6 +6,8 @@ import { createHash } from "node:crypto";
 import { Readability } from "@mozilla/readability";
 import { parseHTML } from "linkedom";
 import { normalizeLink, siteOf } from "../../lib/links";
+import { declaredAuthorOf, firstAuthor, isBylineLeftover } from "./article-author";
+import { articleTitleOf } from "./article-title";
 import {
   allMeta,
   declaredIcon,
@@ -16,17 +18,14 @@ import {
   resolveUrl,
 } from "./page-metadata";
 import { joinParagraphs, normalizePlainText, paragraphsOf, truncateText } from "./page-text";
+import { publishedDateOf } from "./published-date";
 import type { ExtractedPage, FetchedPage } from "./types";
 
 const MAX_IMAGE_LINKS = 50;
 const MAX_TITLE_LENGTH = 500;
 const MAX_PLAIN_TITLE_LENGTH = 200;
-const MAX_AUTHOR_LENGTH = 200;
 const MAX_DESCRIPTION_LENGTH = 500;
 const MAX_KEYWORDS = 50;
-
-/** What Readability leaves of a byline whose author link it took out ("By", "Par", …). */
-const BYLINE_LEFTOVER = /^(by|par|von|por|di|door|av)\s*:?$/i;
 
 /** Elements left out of the fallback text (when Readability finds no article). */
 const BOILERPLATE_SELECTOR =
@@ -47,9 +46,11 @@ function extractHtml(page: FetchedPage): ExtractedPage {
   const metadata = readMetadata(document, page.url);
 
   // Everything Readability would disturb (it removes scripts and moves nodes) is read first.
-  const title = titleOf(document, metadata);
+  const title = truncateText(articleTitleOf(document, metadata), MAX_TITLE_LENGTH);
   const publishedDate = publishedDateOf(document, metadata);
-  const declaredAuthor = declaredAuthorOf(document, metadata);
+  const declaredAuthor = declaredAuthorOf(metadata);
+  // For a page where Readability finds no byline; read now, as Readability takes bylines out.
+  const authorLink = document.querySelector("a[rel~=author]")?.textContent;
   const image = leadImageOf(metadata);
   const favicon = declaredIcon(document, metadata) ?? new URL("/favicon.ico", page.url).href;
   const language = languageOf(document, metadata);
@@ -64,7 +65,8 @@ function extractHtml(page: FetchedPage): ExtractedPage {
   const paragraphs =
     heading && heading !== content.paragraphs[0] ? [heading, ...content.paragraphs] : content.paragraphs;
 
-  const author = declaredAuthor ?? cleanAuthor(content.byline);
+  // As in Readability, a byline found in the page counts only where the page declares no author.
+  const author = declaredAuthor ?? firstAuthor([content.byline, authorLink]);
   const description =
     clean(declaredDescription ?? jsonLdTexts(metadata, "description")[0]) ?? content.paragraphs[0] ?? "";
   return {
@@ -223,9 +225,7 @@ interface MainContent {
 /** The page's main content: Readability's article, else the body without its chrome. */
 function mainContentOf(document: Document, html: string): MainContent {
   const article = readArticle(document);
-  const paragraphs = article
-    ? paragraphsOf(article.content).filter((text) => !BYLINE_LEFTOVER.test(text))
-    : [];
+  const paragraphs = article ? paragraphsOf(article.content).filter((text) => !isBylineLeftover(text)) : [];
   if (article && paragraphs.length > 0) {
     return { paragraphs, imageRoot: article.content, heading: clean(article.title), byline: article.byline };
   }
@@ -245,88 +245,6 @@ function boilerplateFreeBody(html: string): Element | undefined {
 function clean(text: string | null | undefined): string | undefined {
   const cleaned = text?.replace(/\s+/g, " ").trim();
   return cleaned || undefined;
-}
-
-function titleOf(document: Document, metadata: PageMetadata): string {
-  const title =
-    clean(firstMeta(metadata, ["og:title"])) ??
-    clean(jsonLdTexts(metadata, "headline")[0]) ??
-    clean(document.querySelector("title")?.textContent) ??
-    clean(firstMeta(metadata, ["twitter:title", "dc.title"])) ??
-    "";
-  return truncateText(title, MAX_TITLE_LENGTH);
-}
-
-/** ISO 8601 of a date string, or `undefined` when it is not a plausible date. */
-function isoDate(value: string | null | undefined): string | undefined {
-  const text = value?.trim();
-  if (!text) return undefined;
-  const date = new Date(text);
-  const year = date.getUTCFullYear();
-  if (Number.isNaN(date.getTime()) || year < 1900 || year > 2200) return undefined;
-  return date.toISOString();
-}
-
-function publishedDateOf(document: Document, metadata: PageMetadata): string | undefined {
-  const candidates = [
-    ...allMeta(metadata, ["article:published_time", "og:published_time", "og:article:published_time"]),
-    ...jsonLdTexts(metadata, "datePublished"),
-    ...timeElementDates(document),
-    ...allMeta(metadata, [
-      "datepublished",
-      "date",
-      "dc.date",
-      "dc.date.issued",
-      "dcterms.date",
-      "dcterms.issued",
-      "dcterms.created",
-      "pubdate",
-      "publish-date",
-      "publishdate",
-      "article.published",
-      "parsely-pub-date",
-      "sailthru.date",
-      "citation_publication_date",
-    ]),
-    ...jsonLdTexts(metadata, "dateCreated"),
-  ];
-  for (const candidate of candidates) {
-    const iso = isoDate(candidate);
-    if (iso) return iso;
-  }
-  return undefined;
-}
-
-/** `<time datetime>` values, the ones marked as the publication date first. */
-function timeElementDates(document: Document): string[] {
-  const marked = document.querySelector("time[datetime][itemprop~=datePublished], time[datetime][pubdate]");
-  const first = document.querySelector("time[datetime]");
-  return [marked, first].flatMap((element) => element?.getAttribute("datetime") ?? []);
-}
-
-const looksLikeUrl = (text: string) => /^(https?:)?\/\//i.test(text) || /^www\./i.test(text);
-
-function cleanAuthor(text: string | null | undefined): string | undefined {
-  const author = clean(text)
-    ?.replace(/^(by|par|von|por|di)\s+/i, "")
-    .replace(/^[,;|·\-–—\s]+|[,;|·\-–—\s]+$/g, "");
-  if (!author || looksLikeUrl(author)) return undefined;
-  return truncateText(author, MAX_AUTHOR_LENGTH);
-}
-
-function declaredAuthorOf(document: Document, metadata: PageMetadata): string | undefined {
-  const candidates = [
-    firstMeta(metadata, ["author"]),
-    firstMeta(metadata, ["article:author"]),
-    jsonLdTexts(metadata, "author").join(", "),
-    firstMeta(metadata, ["dc.creator", "dcterms.creator", "parsely-author", "sailthru.author"]),
-    document.querySelector("a[rel~=author]")?.textContent,
-  ];
-  for (const candidate of candidates) {
-    const author = cleanAuthor(candidate);
-    if (author) return author;
-  }
-  return undefined;
 }
 
 function leadImageOf(metadata: PageMetadata): string | undefined {

@@ -9,17 +9,28 @@ type JsonObject = Record<string, unknown>;
 export interface PageMetadata {
   /** URL that relative references resolve against (`<base href>` when present). */
   baseUrl: URL;
-  /** `<meta>` contents keyed by lower-case `property`, `name`, `itemprop` or `http-equiv`. */
+  /**
+   * `<meta>` contents keyed by lower-case `name`, `itemprop`, `http-equiv` and each of the space-separated
+   * terms of `property` (RDFa allows `property="og:title dc:title"`).
+   */
   meta: Map<string, string[]>;
   /** The JSON-LD node describing the page (an Article-like node first), if any. */
   jsonLd?: JsonObject;
+  /** Whether that node is of an article type (its `name` is then the article's title). */
+  jsonLdIsArticle: boolean;
 }
 
-const ARTICLE_TYPE = /(Article|BlogPosting|Posting|Report|Review|Recipe|Story)$/;
+const ARTICLE_TYPE = /(Article|BlogPosting|Posting|Report|Review|Recipe|Story|APIReference)$/;
 const PAGE_TYPE = /(WebPage|Page)$/;
 
 export function readMetadata(document: Document, pageUrl: string): PageMetadata {
-  return { baseUrl: baseUrlOf(document, pageUrl), meta: metaTags(document), jsonLd: jsonLdNode(document) };
+  const jsonLd = jsonLdNode(document);
+  return {
+    baseUrl: baseUrlOf(document, pageUrl),
+    meta: metaTags(document),
+    jsonLd,
+    jsonLdIsArticle: jsonLd !== undefined && typesOf(jsonLd).some((type) => ARTICLE_TYPE.test(type)),
+  };
 }
 
 function baseUrlOf(document: Document, pageUrl: string): URL {
@@ -38,9 +49,11 @@ function metaTags(document: Document): Map<string, string[]> {
   for (const element of document.querySelectorAll("meta[content]")) {
     const content = element.getAttribute("content")?.trim();
     if (!content) continue;
-    for (const attribute of ["property", "name", "itemprop", "http-equiv"]) {
-      const key = element.getAttribute(attribute)?.trim().toLowerCase();
-      if (!key) continue;
+    const keys = [
+      ...(element.getAttribute("property")?.split(/\s+/) ?? []),
+      ...["name", "itemprop", "http-equiv"].map((attribute) => element.getAttribute(attribute)?.trim()),
+    ];
+    for (const key of new Set(keys.flatMap((key) => key?.toLowerCase() || []))) {
       const values = tags.get(key);
       if (values) values.push(content);
       else tags.set(key, [content]);

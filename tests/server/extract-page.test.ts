@@ -43,7 +43,8 @@ describe("extractPage: the news article (JSON-LD NewsArticle)", () => {
     const { analysis } = page;
     expect(analysis.url).toBe(site.url("/news/article.html"));
     expect(analysis.id).toBe(pageIdOf(site.url("/news/article.html")));
-    expect(analysis.title).toBe("Northbridge's Riverside tram line opens to passengers");
+    // The JSON-LD headline comes before og:title, as in Readability.
+    expect(analysis.title).toBe("Riverside tram line opens after four years of works");
     expect(analysis.publishedDate).toBe("2025-03-14T07:30:00.000Z");
     expect(analysis.author).toBe("Ines Okafor");
     expect(analysis.image).toBe(site.url("/news/images/tram-lead.jpg"));
@@ -246,16 +247,126 @@ describe("extractPage: plain text and charsets", () => {
 });
 
 describe("extractPage: metadata rules", () => {
-  it("prefers og:title, then JSON-LD headline, then <title>", () => {
-    const head = (inner: string) =>
-      extractPage(html(`<html><head>${inner}</head><body>${ARTICLE_TEXT}</body></html>`));
-    const jsonLd =
-      '<script type="application/ld+json">{"@type":"Article","headline":"From JSON-LD"}</script>';
+  const head = (inner: string, body = ARTICLE_TEXT) =>
+    extractPage(html(`<html><head>${inner}</head><body>${body}</body></html>`));
+  const jsonLdScript = (node: object) =>
+    `<script type="application/ld+json">${JSON.stringify({ "@context": "https://schema.org", ...node })}</script>`;
+
+  it("prefers the JSON-LD headline, then og:title, then <title>", () => {
+    const jsonLd = jsonLdScript({ "@type": "Article", headline: "From JSON-LD" });
     expect(
       head(`<title>From title</title>${jsonLd}<meta property="og:title" content="From og">`).analysis.title,
-    ).toBe("From og");
-    expect(head(`<title>From title</title>${jsonLd}`).analysis.title).toBe("From JSON-LD");
+    ).toBe("From JSON-LD");
+    expect(head('<title>From title</title><meta property="og:title" content="From og">').analysis.title).toBe(
+      "From og",
+    );
     expect(head("<title>  From\n title </title>").analysis.title).toBe("From title");
+  });
+
+  it("takes the JSON-LD article's name, unless only its headline resembles the <title>", () => {
+    const article = (title: string, name: string) =>
+      head(
+        `<title>${title} | Otter Watch</title>${jsonLdScript({ "@type": "NewsArticle", name, headline: "Otters return to the city canals" })}`,
+      ).analysis.title;
+    expect(article("Otters return to the city canals", "Otter Watch")).toBe(
+      "Otters return to the city canals",
+    );
+    expect(article("Otters are back in town", "Otters are back in town")).toBe("Otters are back in town");
+    // A node that is not an article gives its headline only.
+    expect(
+      head(
+        `<title>Otters return to the city canals</title>${jsonLdScript({ "@type": "WebPage", name: "Otter Watch – news" })}`,
+      ).analysis.title,
+    ).toBe("Otters return to the city canals");
+  });
+
+  it("weighs declared titles as Readability does: Dublin Core, og:title, twitter:title, parsely-title", () => {
+    const title = "<title>Page title that is long enough</title>";
+    expect(
+      head(`${title}<meta property="og:title" content="From og"><meta name="DC.title" content="From DC">`)
+        .analysis.title,
+    ).toBe("From DC");
+    expect(
+      head(
+        `${title}<meta name="parsely-title" content="From parsely"><meta name="twitter:title" content="From twitter">`,
+      ).analysis.title,
+    ).toBe("From twitter");
+    expect(head(`${title}<meta name="parsely-title" content="From parsely">`).analysis.title).toBe(
+      "From parsely",
+    );
+    // RDFa lets one property attribute name several properties.
+    expect(head(`${title}<meta property="og:title dc:title" content="Both">`).analysis.title).toBe("Both");
+  });
+
+  it("cuts the site's name off the <title> the way Readability does", () => {
+    const titleOf = (title: string, body = ARTICLE_TEXT) =>
+      head(`<title>${title}</title>`, body).analysis.title;
+    expect(titleOf("Otters return to the city canals | Otter Watch")).toBe(
+      "Otters return to the city canals",
+    );
+    expect(titleOf("Otters return to the city canals – Otter Watch")).toBe(
+      "Otters return to the city canals",
+    );
+    expect(titleOf("Otter Watch | Otters return to the city canals")).toBe(
+      "Otters return to the city canals",
+    );
+    // Too few words left: the whole title stays.
+    expect(titleOf("Otters return - Otter Watch")).toBe("Otters return - Otter Watch");
+    // After a colon, unless a heading repeats the whole title.
+    expect(titleOf("Otter Watch: Otters return to the city canals")).toBe("Otters return to the city canals");
+    expect(
+      titleOf(
+        "Field notes: otters return to the canals",
+        `<h1>Field notes: otters return to the canals</h1>${ARTICLE_TEXT}`,
+      ),
+    ).toBe("Field notes: otters return to the canals");
+    // A very short title gives way to the page's only <h1>.
+    expect(titleOf("Otters", `<h1>Otters return to the city canals</h1>${ARTICLE_TEXT}`)).toBe(
+      "Otters return to the city canals",
+    );
+  });
+
+  it("takes the JSON-LD authors first, then Dublin Core, meta author, parsely-author and article:author", () => {
+    const authorOf = (inner: string) => head(inner).analysis.author;
+    const jsonLd = jsonLdScript({
+      "@type": "BlogPosting",
+      author: [{ "@type": "Person", name: "Ada Moss" }],
+    });
+    expect(authorOf(`<meta name="author" content="Meta Author">${jsonLd}`)).toBe("Ada Moss");
+    expect(
+      authorOf('<meta name="author" content="Meta Author"><meta name="DC.creator" content="DC Creator">'),
+    ).toBe("DC Creator");
+    expect(
+      authorOf(
+        '<meta property="article:author" content="OG Author"><meta name="parsely-author" content="Parsely">',
+      ),
+    ).toBe("Parsely");
+    expect(authorOf('<meta property="article:author" content="OG Author">')).toBe("OG Author");
+  });
+
+  it("finds the byline in the page only when none is declared, the first one in the page as Readability does", () => {
+    const byline =
+      '<p class="byline">By <span itemprop="name">Ada Moss</span>, staff writer</p>' +
+      `${ARTICLE_TEXT}<p>Also read <a rel="author" href="/people/ben">Ben Reed</a>.</p>`;
+    expect(
+      head("<title>Otters return to the city canals</title>", `<article>${byline}</article>`).analysis.author,
+    ).toBe("Ada Moss");
+    expect(
+      head('<meta name="author" content="Declared Author">', `<article>${byline}</article>`).analysis.author,
+    ).toBe("Declared Author");
+  });
+
+  it("takes the JSON-LD datePublished first, then article:published_time and parsely-pub-date", () => {
+    const dateOf = (inner: string) => head(inner).analysis.publishedDate;
+    const jsonLd = jsonLdScript({ "@type": "NewsArticle", datePublished: "2024-12-06T22:00:40Z" });
+    expect(dateOf(`<meta property="article:published_time" content="2024-12-07T12:43:39Z">${jsonLd}`)).toBe(
+      "2024-12-06T22:00:40.000Z",
+    );
+    expect(
+      dateOf(
+        '<meta name="dc.date" content="2020-01-01"><meta name="parsely-pub-date" content="2024-04-20T04:20:00Z">',
+      ),
+    ).toBe("2024-04-20T04:20:00.000Z");
   });
 
   it("reads JSON-LD inside @graph with an array of authors and an ImageObject", () => {
