@@ -12,9 +12,9 @@ import { chromium } from "@playwright/test";
 import { analyze } from "../tests/e2e/extension-data";
 import { CHROMIUM_PATH, EXTENSION_PATH } from "../tests/e2e/fixtures";
 import { writeSettings } from "../tests/e2e/popup-page";
-import { startServiceProcess } from "../tests/helpers/service-process";
 import { clickToolbarAction, freePort, toolbarActionArgs } from "../tests/e2e/toolbar-action";
 import { startFixtureSite } from "../tests/fixtures/site";
+import { startServiceProcess } from "../tests/helpers/service-process";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const DOCS = join(ROOT, "docs");

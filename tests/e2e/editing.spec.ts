@@ -8,12 +8,12 @@ import type { Page, Worker } from "@playwright/test";
 import { createApiClient } from "../../lib/api/client";
 import type { AnalysisRecord } from "../../lib/api/contract";
 import type { CachedAnalysis, OutboxEntry } from "../../lib/db/schema";
+import { type ServiceProcess, startServiceProcess } from "../helpers/service-process";
 import { closedPortUrl } from "../unit/helpers/closed-port";
 import { expectNoSeriousViolations } from "./axe";
 import { analyze, readRow, readRows } from "./extension-data";
 import { expect, TEST_API_KEY, test } from "./fixtures";
 import { writeSettings } from "./popup-page";
-import { type ServiceProcess, startServiceProcess } from "../helpers/service-process";
 import { stopExtensionWorker } from "./worker-control";
 
 const SCHEMA = {

@@ -1,4 +1,5 @@
 import { DEFAULT_BASE_URL } from "../../lib/settings";
+import { startServiceProcess } from "../helpers/service-process";
 import { expect, TEST_API_KEY, test } from "./fixtures";
 import {
   answerPermissionRequests,
@@ -7,7 +8,6 @@ import {
   readStoredSettings,
   writeStoredSettings,
 } from "./options-page";
-import { startServiceProcess } from "../helpers/service-process";
 
 test("first run: the welcome, then the base URL and key saved to storage.local", async ({
   openExtensionPage,

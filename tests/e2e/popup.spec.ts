@@ -5,10 +5,10 @@
  * `popup.html?tabId=N`, the test seam of lib/active-tab.ts.
  */
 import type { Page } from "@playwright/test";
+import { startServiceProcess } from "../helpers/service-process";
 import { expect, TEST_API_KEY } from "./fixtures";
 import { test } from "./popup-fixtures";
 import { readSidepanelFocus, readStoredDraft, writeSettings } from "./popup-page";
-import { startServiceProcess } from "../helpers/service-process";
 
 test.use({ ignoreHTTPSErrors: true });
 

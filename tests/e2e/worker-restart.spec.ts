@@ -8,9 +8,9 @@ import { createApiClient } from "../../lib/api/client";
 import type { AnalyzeJob } from "../../lib/db/schema";
 import { hashApiKey } from "../../server/store/key-hash";
 import { openStore } from "../../server/store/open-store";
+import { startServiceProcess } from "../helpers/service-process";
 import { readRow, sendCommand } from "./extension-data";
 import { expect, TEST_API_KEY, test } from "./fixtures";
-import { startServiceProcess } from "../helpers/service-process";
 import { stopExtensionWorker } from "./worker-control";
 
 const CREDITS = 10;
