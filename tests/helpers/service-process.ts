@@ -40,7 +40,10 @@ export async function startServiceProcess(options: ServiceProcessOptions): Promi
       dataDir,
       ...(options.args ?? []),
     ],
-    { env: { ...process.env, LINKLENS_API_KEYS: options.apiKeys, ...options.env }, stdio: ["ignore", "pipe", "pipe"] },
+    {
+      env: { ...process.env, LINKLENS_API_KEYS: options.apiKeys, ...options.env },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
   );
   let output = "";
   const url = await new Promise<string>((resolveUrl, reject) => {
