@@ -17,6 +17,24 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // The API suites that exercise the store, again with each service on a Postgres server of its own
+        // (tests/server/helpers/service.ts) instead of PGlite.
+        test: {
+          name: "server-postgres",
+          include: [
+            "tests/server/api-analyses.test.ts",
+            "tests/server/api-analyze.test.ts",
+            "tests/server/api-errors.test.ts",
+            "tests/server/api-related.test.ts",
+            "tests/server/idempotency.test.ts",
+          ],
+          env: { LINKLENS_TEST_STORE: "postgres" },
+          environment: "node",
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 });

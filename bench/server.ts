@@ -7,7 +7,10 @@
  *     server (@hono/node-server, the same x-api-key check, the same record JSON from a Map in memory: the
  *     floor of what Node and Hono cost), then against the service, and the ratio of the two;
  *  3. GET /v1/analyses/related over the same records;
- *  4. the service process's resident memory: idle after start, and the most seen under each load.
+ *  4. the service process's resident memory: idle after start, and the most seen under each load;
+ * for three set-ups in turn: PGlite (the default), one process on Postgres (a throwaway server from Debian's
+ * postgresql package, as the tests start it), and two processes on that Postgres with the load split
+ * between them.
  * `BENCH_CPU_PROF=DIR` writes a CPU profile of the service process into DIR (node --cpu-prof).
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process";
@@ -22,9 +25,10 @@ import { createAuthenticator } from "../server/auth";
 import { HttpError } from "../server/http/http-error";
 import { toRecord } from "../server/records";
 import { hashApiKey } from "../server/store/key-hash";
-import { openPgliteStore } from "../server/store/pglite-store";
+import { openStore, type StoreConfig } from "../server/store/open-store";
 import type { StoredAnalysis } from "../server/store/types";
-import { startFixtureSite } from "../tests/fixtures/site";
+import { type FixtureSite, startFixtureSite } from "../tests/fixtures/site";
+import { startPostgresCluster } from "../tests/helpers/postgres-cluster";
 import { measureGeneration } from "./generation";
 import { syntheticAnalyses } from "./synthetic-analyses";
 
@@ -35,8 +39,8 @@ const LOAD = { connections: 10, seconds: Number(process.env.BENCH_SECONDS ?? 10)
 
 type LoadResult = { p50: number; p99: number; rps: number; non2xx: number; errors: number };
 
-async function seedStore(dataDir: string): Promise<StoredAnalysis[]> {
-  const store = await openPgliteStore(dataDir);
+async function seedStore(config: StoreConfig): Promise<StoredAnalysis[]> {
+  const store = await openStore(config);
   const tenant = await store.ensureKey(hashApiKey(KEY), 1_000_000);
   const records = syntheticAnalyses(tenant.id, RECORDS);
   const started = performance.now();
@@ -56,7 +60,11 @@ async function seedStore(dataDir: string): Promise<StoredAnalysis[]> {
 }
 
 /** A bounded load from a second process, one analysis id per request, cycling through `ids`. */
-async function load(urlWithIdPlaceholder: string, idsFile: string): Promise<LoadResult> {
+async function load(
+  urlWithIdPlaceholder: string,
+  idsFile: string,
+  connections = LOAD.connections,
+): Promise<LoadResult> {
   const { stdout } = await promisify(execFile)(
     join(ROOT, "node_modules/.bin/tsx"),
     [
@@ -64,7 +72,7 @@ async function load(urlWithIdPlaceholder: string, idsFile: string): Promise<Load
       urlWithIdPlaceholder,
       idsFile,
       KEY,
-      String(LOAD.connections),
+      String(connections),
       String(LOAD.seconds),
     ],
     { maxBuffer: 16 * 1024 * 1024 },
@@ -96,7 +104,7 @@ async function startBareServer(records: StoredAnalysis[]) {
 }
 
 /** `npm run serve` in its own process, on a free port, over `dataDir`. */
-async function startServiceProcess(dataDir: string, caFile: string) {
+async function startServiceProcess(dataDir: string, caFile: string, databaseUrl?: string) {
   const profileDir = process.env.BENCH_CPU_PROF;
   const env = { ...process.env };
   for (const name of ["LLM_BASE_URL", "LLM_MODEL", "LLM_API_KEY"]) delete env[name]; // the offline generator
@@ -116,6 +124,7 @@ async function startServiceProcess(dataDir: string, caFile: string) {
         LINKLENS_API_KEYS: `${KEY}:1000000`,
         LINKLENS_RATE_ANALYZE: "1000000",
         LINKLENS_RATE_OTHER: "100000000",
+        ...(databaseUrl && { DATABASE_URL: databaseUrl }),
       },
       stdio: ["ignore", "pipe", "inherit"],
     },
@@ -150,21 +159,22 @@ function residentMb(pid: number | undefined): number | undefined {
   }
 }
 
-/** Runs `work` while sampling `child`'s resident memory; answers its result and the most memory seen. */
+/** Runs `work` while sampling each child's resident memory; answers its result and the most seen of each. */
 async function withPeakMemory<T>(
-  child: ChildProcess,
+  children: ChildProcess[],
   work: () => Promise<T>,
-): Promise<[T, number | undefined]> {
-  let peak: number | undefined;
-  const sample = () => {
-    const now = residentMb(child.pid);
-    if (now !== undefined) peak = Math.max(peak ?? 0, now);
-  };
+): Promise<[T, (number | undefined)[]]> {
+  const peaks: (number | undefined)[] = children.map(() => undefined);
+  const sample = () =>
+    children.forEach((child, index) => {
+      const now = residentMb(child.pid);
+      if (now !== undefined) peaks[index] = Math.max(peaks[index] ?? 0, now);
+    });
   const timer = setInterval(sample, 100);
   try {
     const result = await work();
     sample();
-    return [result, peak];
+    return [result, peaks];
   } finally {
     clearInterval(timer);
   }
@@ -174,12 +184,87 @@ const megabytes = (value: number | undefined) => (value === undefined ? "n/a" : 
 const line = (name: string, r: LoadResult) =>
   `${name}: p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.rps.toFixed(0)} req/s (${r.non2xx} non-2xx, ${r.errors} errors)`;
 
+/** Loads every service at once, `connections` split between them; the figures of the whole. */
+async function loadAll(urls: string[], path: string, idsFile: string): Promise<LoadResult> {
+  const results = await Promise.all(
+    urls.map((url) => load(`${url}${path}`, idsFile, Math.max(1, LOAD.connections / urls.length))),
+  );
+  return {
+    p50: Math.max(...results.map((r) => r.p50)),
+    p99: Math.max(...results.map((r) => r.p99)),
+    rps: results.reduce((total, r) => total + r.rps, 0),
+    non2xx: results.reduce((total, r) => total + r.non2xx, 0),
+    errors: results.reduce((total, r) => total + r.errors, 0),
+  };
+}
+
+/** Analyze throughput, then GET and related under load, with each process's memory, for one store. */
+async function measureService(
+  label: string,
+  services: Awaited<ReturnType<typeof startServiceProcess>>[],
+  site: FixtureSite,
+  records: StoredAnalysis[],
+  idsFile: string,
+  bareRead: LoadResult,
+): Promise<void> {
+  const [first] = services;
+  if (!first) return;
+  const idle = services.map((service) => residentMb(service.process.pid));
+  const post = async (links: string[]) => {
+    const response = await fetch(`${first.url}/v1/links`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-api-key": KEY },
+      body: JSON.stringify({ link: links, prompt: "Summarize the main facts of this page." }),
+    });
+    if (response.status !== 200)
+      throw new Error(`analyze answered ${response.status}: ${await response.text()}`);
+    return ((await response.json()) as { results: unknown[] }).results.length;
+  };
+  if (services.length === 1) {
+    await post([site.url("/many/1.html")]); // warm-up: starts a page thread and loads the language model
+    const started = performance.now();
+    let analyzed = 0;
+    for (let round = 0; round < 3; round++) {
+      for (let start = 1; start <= 60; start += 20) {
+        analyzed += await post(
+          Array.from({ length: 20 }, (_, i) => site.url(`/many/${start + i}.html?r=${round}&s=${label}`)),
+        );
+      }
+    }
+    const seconds = (performance.now() - started) / 1000;
+    console.log(
+      `${label} analyze: ${analyzed} links in 20-link requests, ${(analyzed / seconds).toFixed(1)} links/s`,
+    );
+  }
+  const urls = services.map((service) => service.url);
+  const peaks = <T>(work: () => Promise<T>) =>
+    withPeakMemory(
+      services.map((service) => service.process),
+      work,
+    );
+  // Every process loads the same records; one process's figures when there is one.
+  const [read, readMemory] = await peaks(() => loadAll(urls, "/v1/analyses?analysisId={id}", idsFile));
+  console.log(line(`${label} GET /v1/analyses`, read));
+  console.log(
+    `${label} service/bare: ${(read.rps / bareRead.rps).toFixed(2)}× the requests/s, ${(read.p99 / Math.max(bareRead.p99, 1)).toFixed(1)}× the p99`,
+  );
+  const [related, relatedMemory] = await peaks(() =>
+    loadAll(urls, "/v1/analyses/related?analysisId={id}&pageSize=10", idsFile),
+  );
+  console.log(line(`${label} GET /v1/analyses/related`, related));
+  console.log(
+    `${label} RSS per process: ${idle.map(megabytes).join(" + ")} idle after start, at most ${readMemory.map(megabytes).join(" + ")} under GET, ${relatedMemory.map(megabytes).join(" + ")} under related (${records.length} records)`,
+  );
+}
+
 async function main() {
   await measureGeneration();
   const dataDir = mkdtempSync(join(tmpdir(), "linklens-bench-"));
   const site = await startFixtureSite();
+  const postgres = await startPostgresCluster();
   try {
-    const records = await seedStore(dataDir);
+    const records = await seedStore({ dataDir });
+    await seedStore({ databaseUrl: postgres.url });
     const idsFile = join(dataDir, "ids.txt");
     writeFileSync(idsFile, records.map((record) => record.analysisId).join("\n"));
     console.log(
@@ -193,59 +278,26 @@ async function main() {
     } finally {
       await bare.close();
     }
-    console.log(line("GET /v1/analyses, bare Hono", bareRead));
+    console.log(line("bare Hono GET /v1/analyses", bareRead));
 
-    const service = await startServiceProcess(dataDir, site.caFile);
-    try {
-      const idle = residentMb(service.process.pid);
-      const post = async (links: string[]) => {
-        const response = await fetch(`${service.url}/v1/links`, {
-          method: "POST",
-          headers: { "content-type": "application/json", "x-api-key": KEY },
-          body: JSON.stringify({ link: links, prompt: "Summarize the main facts of this page." }),
-        });
-        if (response.status !== 200)
-          throw new Error(`analyze answered ${response.status}: ${await response.text()}`);
-        return ((await response.json()) as { results: unknown[] }).results.length;
-      };
-      await post([site.url("/many/1.html")]); // warm-up: loads the language model once
-      const started = performance.now();
-      let analyzed = 0;
-      for (let round = 0; round < 3; round++) {
-        for (let first = 1; first <= 60; first += 20) {
-          analyzed += await post(
-            Array.from({ length: 20 }, (_, i) => site.url(`/many/${first + i}.html?r=${round}`)),
-          );
-        }
+    const runs: [string, () => Promise<Awaited<ReturnType<typeof startServiceProcess>>[]>][] = [
+      ["PGlite, 1 process:", async () => [await startServiceProcess(dataDir, site.caFile)]],
+      ["Postgres, 1 process:", async () => [await startServiceProcess(dataDir, site.caFile, postgres.url)]],
+      [
+        "Postgres, 2 processes:",
+        () => Promise.all([1, 2].map(() => startServiceProcess(dataDir, site.caFile, postgres.url))),
+      ],
+    ];
+    for (const [label, start] of runs) {
+      const services = await start();
+      try {
+        await measureService(label, services, site, records, idsFile, bareRead);
+      } finally {
+        await Promise.all(services.map((service) => service.close()));
       }
-      const seconds = (performance.now() - started) / 1000;
-      console.log(
-        `analyze: ${analyzed} links in 20-link requests, ${(analyzed / seconds).toFixed(1)} links/s`,
-      );
-
-      const [read, readMemory] = await withPeakMemory(service.process, () =>
-        load(`${service.url}/v1/analyses?analysisId={id}`, idsFile),
-      );
-      console.log(line("GET /v1/analyses, service  ", read));
-      console.log(
-        `service/bare: ${(read.rps / bareRead.rps).toFixed(2)}× the requests/s, ${(read.p99 / Math.max(bareRead.p99, 1)).toFixed(1)}× the p99`,
-      );
-
-      // the first related query of a tenant loads and indexes its analyses: not part of the figures
-      await fetch(`${service.url}/v1/analyses/related?analysisId=${records[0]?.analysisId}`, {
-        headers: { "x-api-key": KEY },
-      });
-      const [related, relatedMemory] = await withPeakMemory(service.process, () =>
-        load(`${service.url}/v1/analyses/related?analysisId={id}&pageSize=10`, idsFile),
-      );
-      console.log(line("GET /v1/analyses/related  ", related));
-      console.log(
-        `service RSS: ${megabytes(idle)} idle after start, at most ${megabytes(readMemory)} under GET /v1/analyses, ${megabytes(relatedMemory)} under related`,
-      );
-    } finally {
-      await service.close();
     }
   } finally {
+    await postgres.stop();
     await site.close();
     rmSync(dataDir, { recursive: true, force: true });
   }

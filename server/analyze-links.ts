@@ -11,7 +11,6 @@ import { HttpError, invalidRequest } from "./http/http-error";
 import { newId } from "./ids";
 import { type FetchedPage, PageFailure } from "./pages/types";
 import { toRecord } from "./records";
-import type { RelatedIndex } from "./related/types";
 import type { IdempotencyCompletion, Store, StoredAnalysis, Tenant } from "./store/types";
 import { InsufficientCreditsError } from "./store/types";
 import { type GeneratedContent, type PerLinkFailure, perLinkFailureOf } from "./work/page-job";
@@ -19,7 +18,6 @@ import type { PagePool } from "./work/page-pool";
 
 export interface AnalyzeDeps {
   store: Store;
-  relatedIndex: RelatedIndex;
   /** Parses, extracts and scores each page off the event loop; generates too when `generator` is absent. */
   pages: PagePool;
   /**
@@ -95,7 +93,6 @@ export async function analyzeLinks(
     if (error instanceof InsufficientCreditsError) throw insufficientCredits(error.balance, error.needed);
     throw error;
   }
-  for (const analysis of stored) deps.relatedIndex.upsert(analysis);
   return response;
 }
 

@@ -28,8 +28,8 @@ const ROUTES: Record<string, string[]> = {
 export function createApp(options: AppOptions) {
   const app = new Hono<AppEnv>();
   const authenticate = createAuthenticator(options.keys);
-  const analyzeLimit = createRateLimiter(options.rateAnalyzePerMinute);
-  const otherLimit = createRateLimiter(options.rateOtherPerMinute);
+  const analyzeLimit = createRateLimiter("analyze", options.rateAnalyzePerMinute, options.store.rateBuckets);
+  const otherLimit = createRateLimiter("other", options.rateOtherPerMinute, options.store.rateBuckets);
   const log = options.log ?? ((line) => console.error(line));
 
   app.use(async (c, next) => {
@@ -59,7 +59,7 @@ export function createApp(options: AppOptions) {
       );
     }
     const tenantId = authenticate(c.req.header("x-api-key"));
-    (path === `${API_PREFIX}/links` ? analyzeLimit : otherLimit)(tenantId);
+    await (path === `${API_PREFIX}/links` ? analyzeLimit : otherLimit)(tenantId);
     c.set("tenantId", tenantId);
     await next();
   });

@@ -12,6 +12,8 @@ export interface ServiceConfig {
   port: number;
   /** Folder of the embedded store; `undefined` keeps everything in memory (tests). */
   dataDir?: string;
+  /** `postgres://…`: keep everything in that Postgres database instead (`DATABASE_URL`). */
+  databaseUrl?: string;
   allowPrivateNetworks: boolean;
   /** Extra PEM certificates trusted when fetching pages. */
   ca?: string;
@@ -30,7 +32,9 @@ export const USAGE = `Usage: npm run serve -- [--host 127.0.0.1] [--port 8787] [
                         [--allow-private-networks] [--ca FILE]
 
 Environment: LINKLENS_API_KEYS=key:credits,…  LINKLENS_RATE_ANALYZE=60  LINKLENS_RATE_OTHER=600
-             LLM_BASE_URL, LLM_MODEL, LLM_API_KEY (an OpenAI-compatible endpoint; unset: offline generator)`;
+             LLM_BASE_URL, LLM_MODEL, LLM_API_KEY (an OpenAI-compatible endpoint; unset: offline generator)
+             DATABASE_URL=postgres://… (keep everything in that Postgres database instead of --data;
+             any number of service processes may share it)`;
 
 /**
  * Parses `key:credits,key:credits`. A bad entry is named by its position, never quoted: its text is a key
@@ -71,6 +75,18 @@ function positiveInteger(name: string, value: string | undefined, fallback: numb
   return number;
 }
 
+/**
+ * `DATABASE_URL`: unset or empty, the embedded store; else a `postgres://` or `postgresql://` URL. A bad value
+ * is not quoted: it may hold a password.
+ */
+function parseDatabaseUrl(value: string | undefined): string | undefined {
+  if (!value?.trim()) return undefined;
+  if (!/^postgres(ql)?:\/\/./.test(value.trim())) {
+    throw new ConfigError("DATABASE_URL must be a postgres:// or postgresql:// URL");
+  }
+  return value.trim();
+}
+
 /** The service's configuration from its command line and environment. */
 export function readServiceConfig(argv: string[], env: NodeJS.ProcessEnv): ServiceConfig {
   let parsed: ReturnType<typeof parseFlags>;
@@ -96,6 +112,7 @@ export function readServiceConfig(argv: string[], env: NodeJS.ProcessEnv): Servi
     dataDir: values.data,
     allowPrivateNetworks: values["allow-private-networks"],
     ca,
+    databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
     apiKeys: parseApiKeys(env.LINKLENS_API_KEYS),
     rateAnalyzePerMinute: positiveInteger("LINKLENS_RATE_ANALYZE", env.LINKLENS_RATE_ANALYZE, 60),
     rateOtherPerMinute: positiveInteger("LINKLENS_RATE_OTHER", env.LINKLENS_RATE_OTHER, 600),

@@ -9,12 +9,10 @@ import { createApp } from "./app";
 import type { KnownKey } from "./auth";
 import type { ApiKeyConfig, ServiceConfig } from "./config";
 import { createGenerator } from "./generate";
-import { contentTerms } from "./generate/terms";
 import { answerClientErrors } from "./http/client-errors";
 import { createPageFetcher } from "./pages/fetch-page";
-import { createRelatedIndex } from "./related/related-index";
 import { hashApiKey } from "./store/key-hash";
-import { openPgliteStore } from "./store/pglite-store";
+import { openStore } from "./store/open-store";
 import { createPagePool } from "./work/page-pool";
 
 export const DEV_KEY_CREDITS = 1000;
@@ -32,7 +30,7 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
   if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
   const generator = createGenerator(config.llm);
   const pages = await createPagePool();
-  const store = await openPgliteStore(config.dataDir);
+  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const devKey = config.apiKeys.length === 0 ? developmentKey(config.dataDir) : undefined;
   const keys: ApiKeyConfig[] = devKey ? [{ key: devKey, credits: DEV_KEY_CREDITS }] : config.apiKeys;
   const knownKeys: KnownKey[] = [];
@@ -48,7 +46,6 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
     // The offline generator is CPU work: the page pool runs it beside extraction.
     ...(generator.name !== "extractive" && { generator }),
     fetchPage: fetcher.fetchPage,
-    relatedIndex: createRelatedIndex((tenantId) => store.listAnalyses(tenantId), { terms: contentTerms }),
     keys: knownKeys,
     rateAnalyzePerMinute: config.rateAnalyzePerMinute,
     rateOtherPerMinute: config.rateOtherPerMinute,

@@ -1,6 +1,6 @@
 /**
- * Content terms: lower-case, accent-folded, stemmed words without stop words. Shared by the
- * generators (prompt ↔ sentence matching) and the related-analyses index, so it is built for speed:
+ * Content terms: lower-case, accent-folded, stemmed words without stop words. Used by the
+ * generators (prompt ↔ sentence matching) on every sentence of a page, so it is built for speed:
  * one pass over the text, a Set lookup per word and a memoized stemmer.
  */
 

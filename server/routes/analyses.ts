@@ -1,10 +1,10 @@
 import type { Hono } from "hono";
-import { GetAnalysisParams, RelatedQuery, UpdateAnalysisRequest } from "../../lib/api/contract";
+import { GetAnalysisParams, LIMITS, RelatedQuery, UpdateAnalysisRequest } from "../../lib/api/contract";
 import { HttpError, invalidRequest, parseOrThrow } from "../http/http-error";
 import { readQuery } from "../http/request-body";
 import { createIdempotency, errorResponse, jsonResponse } from "../idempotency";
 import { etagOf, parseIfMatch, selectFields, toRecord } from "../records";
-import type { RelatedIndex } from "../related/types";
+import { relatedAnalysisIds } from "../related/related-query";
 import type { Store, StoredResponse, UpdateOutcome } from "../store/types";
 import type { PagePool } from "../work/page-pool";
 import type { AppEnv } from "./env";
@@ -12,19 +12,16 @@ import type { AppEnv } from "./env";
 const notFound = (analysisId: string) =>
   new HttpError(404, `no analysis ${JSON.stringify(analysisId)} for this key`);
 
-export function registerAnalysesRoutes(
-  app: Hono<AppEnv>,
-  deps: { store: Store; relatedIndex: RelatedIndex; pages: PagePool },
-) {
-  const { store, relatedIndex, pages } = deps;
+export function registerAnalysesRoutes(app: Hono<AppEnv>, deps: { store: Store; pages: PagePool }) {
+  const { store, pages } = deps;
   const keyed = createIdempotency(store, "POST /v1/analyses");
 
   app.get("/v1/analyses", async (c) => {
     const { analysisId } = parseOrThrow(GetAnalysisParams, readQuery(c));
-    const stored = await store.getAnalysis(c.var.tenantId, analysisId);
-    if (!stored) throw notFound(analysisId);
-    c.header("ETag", etagOf(stored));
-    return c.json(toRecord(stored));
+    const record = await store.getRecord(c.var.tenantId, analysisId);
+    if (!record) throw notFound(analysisId);
+    c.header("ETag", etagOf(record));
+    return c.json(record);
   });
 
   app.post("/v1/analyses", (c) =>
@@ -64,7 +61,6 @@ export function registerAnalysesRoutes(
       );
       if (outcome.kind !== "updated") throw refusalOf(outcome, analysisId, ifMatch);
       const { record } = outcome;
-      relatedIndex.upsert(record);
       c.header("ETag", etagOf(record));
       return c.json(toRecord(record));
     }),
@@ -73,14 +69,17 @@ export function registerAnalysesRoutes(
   app.get("/v1/analyses/related", async (c) => {
     const query = parseOrThrow(RelatedQuery, readQuery(c));
     const tenantId = c.var.tenantId;
-    const ids = await relatedIndex.related(tenantId, query.analysisId, {
+    const pageSize = query.pageSize ?? LIMITS.defaultPageSize;
+    const ids = await relatedAnalysisIds(store.db, {
+      tenantId,
+      analysisId: query.analysisId,
       jsonContent: query.jsonContent,
       metadata: query.metadata,
+      offset: ((query.pageNum ?? 1) - 1) * pageSize,
+      limit: pageSize,
     });
     if (ids === null) throw notFound(query.analysisId);
-    const pageSize = query.pageSize ?? 10;
-    const start = ((query.pageNum ?? 1) - 1) * pageSize;
-    const page = await store.getAnalyses(tenantId, ids.slice(start, start + pageSize));
+    const page = await store.getAnalyses(tenantId, ids);
     return c.json(page.map((stored) => selectFields(toRecord(stored), query.selectFields)));
   });
 }

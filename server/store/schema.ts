@@ -1,23 +1,39 @@
 /**
- * The store's tables, as Drizzle sees them and as the migrations create them. Keep both in step: a change to
- * a table is a new entry at the end of `MIGRATIONS` plus the matching change to its `pgTable`.
+ * The store's tables, the same on PGlite and on a Postgres server. A change here is followed by
+ * `npx drizzle-kit generate` (drizzle.config.ts), which writes the migration under `migrations/`; the store
+ * applies pending migrations when it opens (migrate.ts).
  *
  * Timestamps are `timestamptz(3)` (millisecond precision, what the contract's ISO strings carry); the store
- * turns them back into `2026-11-22T09:30:00.000Z` strings. Documents are `json`, not `jsonb`: `json` keeps
- * the keys in the order the client or the generator wrote them and accepts `\u0000` escapes, where `jsonb`
- * would reorder keys and refuse them. Nothing filters on them in SQL (the related index does it in memory).
+ * turns them back into `2026-11-22T09:30:00.000Z` strings. Documents are `jsonb` (json-columns.ts says how
+ * they stay exact); jsonContent and metadata also keep the text as written, whose key order clients see.
  */
-import { index, integer, json, pgTable, primaryKey, smallint, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import {
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 import type { AnalysisObject, JsonSchemaDocument, Metadata } from "../../lib/api/contract";
+import { jsonbDocument, jsonText } from "./json-columns";
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: "string" });
 
-export const tenants = pgTable("tenants", {
-  id: text("id").primaryKey(),
-  keyHash: text("key_hash").notNull().unique(),
-  credits: integer("credits").notNull(),
-  createdAt: timestamptz("created_at").notNull().defaultNow(),
-});
+export const tenants = pgTable(
+  "tenants",
+  {
+    id: text("id").primaryKey(),
+    keyHash: text("key_hash").notNull().unique(),
+    credits: integer("credits").notNull(),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+  },
+  (table) => [check("tenants_credits_check", sql`${table.credits} >= 0`)],
+);
 
 export const analyses = pgTable(
   "analyses",
@@ -28,24 +44,35 @@ export const analyses = pgTable(
       .references(() => tenants.id),
     createdAt: timestamptz("created_at").notNull(),
     updatedAt: timestamptz("updated_at").notNull(),
-    analysis: json("analysis").$type<AnalysisObject>().notNull(),
+    analysis: jsonbDocument<AnalysisObject>()("analysis").notNull(),
     textContent: text("text_content"),
-    jsonContent: json("json_content").$type<Record<string, unknown>>(),
-    metadata: json("metadata").$type<Metadata>(),
-    responseSchema: json("response_schema").$type<JsonSchemaDocument>(),
+    /** For SQL (filters); `jsonContentText` is what is returned. */
+    jsonContent: jsonbDocument<Record<string, unknown>>()("json_content"),
+    jsonContentText: jsonText<Record<string, unknown>>()("json_content_text"),
+    /** For SQL (filters); `metadataText` is what is returned. */
+    metadata: jsonbDocument<Metadata>()("metadata"),
+    metadataText: jsonText<Metadata>()("metadata_text"),
+    responseSchema: jsonbDocument<JsonSchemaDocument>()("response_schema"),
   },
   (table) => [index("analyses_tenant_updated_idx").on(table.tenantId, table.updatedAt)],
 );
 
-export const usage = pgTable("usage", {
-  usageId: text("usage_id").primaryKey(),
-  tenantId: text("tenant_id")
-    .notNull()
-    .references(() => tenants.id),
-  costCredits: integer("cost_credits").notNull(),
-  links: integer("links").notNull(),
-  createdAt: timestamptz("created_at").notNull(),
-});
+export const usage = pgTable(
+  "usage",
+  {
+    usageId: text("usage_id").primaryKey(),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
+    costCredits: integer("cost_credits").notNull(),
+    links: integer("links").notNull(),
+    createdAt: timestamptz("created_at").notNull(),
+  },
+  (table) => [
+    check("usage_cost_credits_check", sql`${table.costCredits} >= 0`),
+    check("usage_links_check", sql`${table.links} >= 0`),
+  ],
+);
 
 /**
  * `Idempotency-Key`s (CONTRACT.md): one row per tenant, endpoint and key. `status` null: a request holding
@@ -66,7 +93,7 @@ export const idempotencyKeys = pgTable(
     heartbeatAt: timestamptz("heartbeat_at").notNull(),
     status: smallint("status"),
     body: text("body"),
-    headers: json("headers").$type<Record<string, string>>(),
+    headers: jsonbDocument<Record<string, string>>()("headers"),
   },
   (table) => [
     primaryKey({ columns: [table.tenantId, table.endpoint, table.key] }),
@@ -75,51 +102,17 @@ export const idempotencyKeys = pgTable(
 );
 
 /**
- * Migration `n` (1-based) brings the database from version `n - 1` to `n`; `schema_version` holds the last
- * one applied. Every statement is idempotent so a half-applied migration can run again.
+ * Rate limits (CONTRACT.md "Limits"): a token bucket per tenant and bucket (`analyze`, `other`), shared by
+ * every process of the service. Unlogged (a later migration): a crash forgets the buckets, which only
+ * refills them, and no request waits on a WAL flush for its rate check.
  */
-export const MIGRATIONS: readonly string[] = [
-  `
-  CREATE TABLE IF NOT EXISTS tenants (
-    id text PRIMARY KEY,
-    key_hash text NOT NULL UNIQUE,
-    credits integer NOT NULL CHECK (credits >= 0),
-    created_at timestamptz(3) NOT NULL DEFAULT now()
-  );
-  CREATE TABLE IF NOT EXISTS analyses (
-    analysis_id text PRIMARY KEY,
-    tenant_id text NOT NULL REFERENCES tenants (id),
-    created_at timestamptz(3) NOT NULL,
-    updated_at timestamptz(3) NOT NULL,
-    analysis json NOT NULL,
-    text_content text,
-    json_content json,
-    metadata json,
-    response_schema json
-  );
-  CREATE INDEX IF NOT EXISTS analyses_tenant_updated_idx ON analyses (tenant_id, updated_at);
-  CREATE TABLE IF NOT EXISTS usage (
-    usage_id text PRIMARY KEY,
-    tenant_id text NOT NULL REFERENCES tenants (id),
-    cost_credits integer NOT NULL CHECK (cost_credits >= 0),
-    links integer NOT NULL CHECK (links >= 0),
-    created_at timestamptz(3) NOT NULL
-  );
-  `,
-  `
-  CREATE TABLE IF NOT EXISTS idempotency_keys (
-    tenant_id text NOT NULL REFERENCES tenants (id),
-    endpoint text NOT NULL,
-    key text NOT NULL,
-    request_hash text NOT NULL,
-    token text NOT NULL,
-    created_at timestamptz(3) NOT NULL,
-    heartbeat_at timestamptz(3) NOT NULL,
-    status smallint,
-    body text,
-    headers json,
-    PRIMARY KEY (tenant_id, endpoint, key)
-  );
-  CREATE INDEX IF NOT EXISTS idempotency_keys_created_idx ON idempotency_keys (created_at);
-  `,
-];
+export const rateBuckets = pgTable(
+  "rate_buckets",
+  {
+    tenantId: text("tenant_id").notNull(),
+    bucket: text("bucket").notNull(),
+    tokens: doublePrecision("tokens").notNull(),
+    refilledAt: timestamp("refilled_at", { withTimezone: true, mode: "string" }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.tenantId, table.bucket] })],
+);

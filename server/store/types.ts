@@ -1,4 +1,6 @@
-import type { AnalysisObject, JsonSchemaDocument, Metadata } from "../../lib/api/contract";
+import type { AnalysisObject, AnalysisRecord, JsonSchemaDocument, Metadata } from "../../lib/api/contract";
+import type { Database } from "./database";
+import type { TokenBuckets } from "./token-buckets";
 
 export interface Tenant {
   id: string;
@@ -95,7 +97,15 @@ export class InsufficientCreditsError extends Error {
   }
 }
 
+/**
+ * Everything the service keeps, in one database that every process of the service shares (PGlite: one
+ * process; Postgres: any number).
+ */
 export interface Store {
+  /** The Drizzle database underneath, for queries that live beside the store (related search). */
+  readonly db: Database;
+  /** Rate-limit buckets, one per tenant and bucket across every process of the service. */
+  readonly rateBuckets: TokenBuckets;
   /** Creates the key with `credits` when its hash is new; an existing key keeps its balance. */
   ensureKey(keyHash: string, credits: number): Promise<Tenant>;
   findTenant(keyHash: string): Promise<Tenant | null>;
@@ -111,7 +121,10 @@ export interface Store {
     usage: UsageRow,
     completion?: IdempotencyCompletion,
   ): Promise<void>;
+  /** The analysis with what the server keeps for itself (its response schema). */
   getAnalysis(tenantId: string, analysisId: string): Promise<StoredAnalysis | null>;
+  /** The analysis as the contract's record (GET /v1/analyses): only its columns, from a cache where safe. */
+  getRecord(tenantId: string, analysisId: string): Promise<AnalysisRecord | null>;
   /** The tenant's analyses among `analysisIds`, in the order of `analysisIds` (unknown ids skipped). */
   getAnalyses(tenantId: string, analysisIds: string[]): Promise<StoredAnalysis[]>;
   /**

@@ -27,14 +27,19 @@ export interface PagePool {
 
 const DEFAULT_MAX_HEAP_MB = 160;
 const MAX_DEFAULT_THREADS = 4;
+const IDLE_THREAD_MS = 30_000;
 
-/** Starts the threads and waits until each has loaded the job (a broken worker fails the start). */
+/**
+ * Threads start when pages arrive and end after `IDLE_THREAD_MS` without work, so an idle service holds
+ * none (each costs about 80 MB). One is started and loaded at once: a broken worker fails the start.
+ */
 export async function createPagePool(options: PagePoolOptions = {}): Promise<PagePool> {
   const threads = options.threads ?? Math.min(MAX_DEFAULT_THREADS, Math.max(1, availableParallelism()));
   const pool = new Piscina<PageJob | SchemaCheck, PageJobResult | SchemaCheckResult>({
     filename: new URL("./page-worker.mjs", import.meta.url).href,
-    minThreads: threads,
+    minThreads: 0,
     maxThreads: threads,
+    idleTimeout: IDLE_THREAD_MS,
     // The worker entry loads its TypeScript itself; inheriting the CLI's loader flags would load it twice.
     execArgv: [],
     resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB },
@@ -43,9 +48,7 @@ export async function createPagePool(options: PagePoolOptions = {}): Promise<Pag
   const log = options.log ?? ((line) => console.error(line));
   pool.on("error", (error: Error) => log(`page pool: a thread failed between jobs: ${error.message}`));
   try {
-    await Promise.all(
-      Array.from({ length: threads }, () => pool.run(undefined as never, { name: "warmUp" })),
-    );
+    await pool.run(undefined as never, { name: "warmUp" });
   } catch (error) {
     await pool.destroy();
     throw error;

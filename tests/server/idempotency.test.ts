@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiClient } from "../../lib/api/client";
 import { requestHash } from "../../server/idempotency";
 import { hashApiKey } from "../../server/store/key-hash";
-import { openPgliteStore } from "../../server/store/pglite-store";
+import { openStore } from "../../server/store/open-store";
 import {
   type ClaimTiming,
   type IdempotencyClaim,
@@ -20,7 +20,14 @@ import {
   type Store,
 } from "../../server/store/types";
 import { startFixtureSite } from "../fixtures/site";
-import { KEY, OTHER_KEY, siteAndServicePerFile, startTestService, type TestService } from "./helpers/service";
+import {
+  KEY,
+  OTHER_KEY,
+  openTestStore,
+  siteAndServicePerFile,
+  startTestService,
+  type TestService,
+} from "./helpers/service";
 
 const POOR_KEY = "lk_test_idempotency_poor";
 const env = siteAndServicePerFile({
@@ -306,7 +313,7 @@ describe("a key held by a process that died", { timeout: 90_000 }, () => {
 
   it("is taken over once its heartbeat is old, and forgotten after 24 hours; a live one answers 409", async () => {
     const body = { link: [site.url("/news/article.html")], prompt: "Summarize" };
-    const store = await openPgliteStore(dataDir);
+    const store = await openStore({ dataDir });
     const tenant = await store.ensureKey(hashApiKey(KEY), 10_000);
     const ref = (key: string) => ({ tenantId: tenant.id, endpoint: "POST /v1/links", key });
     const timing: ClaimTiming = { staleAfterMs: 30_000, retentionMs: 24 * 3_600_000 };
@@ -343,7 +350,7 @@ describe("the store's keys", () => {
   let store: Store;
   const timing: ClaimTiming = { staleAfterMs: 30_000, retentionMs: 24 * 3_600_000 };
   beforeAll(async () => {
-    store = await openPgliteStore();
+    store = await openTestStore();
   });
   afterAll(() => store?.close());
 

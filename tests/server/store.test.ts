@@ -1,15 +1,22 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toRecord } from "../../server/records";
+import { queryRows } from "../../server/store/database";
+import { toJsonbText } from "../../server/store/json-columns";
 import { hashApiKey } from "../../server/store/key-hash";
-import { openPgliteStore } from "../../server/store/pglite-store";
+import { openStore } from "../../server/store/open-store";
 import {
   InsufficientCreditsError,
   type Store,
   type StoredAnalysis,
   type UsageRow,
 } from "../../server/store/types";
+import { postgresPerFile } from "../helpers/postgres-cluster";
+
+const postgres = postgresPerFile();
 
 let sequence = 0;
 const nextId = (prefix: string) => `${prefix}_${String(++sequence).padStart(6, "0")}`;
@@ -41,20 +48,12 @@ describe("hashApiKey", () => {
 });
 
 describe("PGlite store in memory", () => {
-  let store: Store;
-
-  beforeAll(async () => {
-    const started = performance.now();
-    store = await openPgliteStore();
-    console.log(
-      `in-memory store opened in ${Math.round(performance.now() - started)} ms (first of the process)`,
-    );
-  });
-  afterAll(() => store.close());
-
   it("opens further in-memory stores that are empty and independent", async () => {
-    const started = performance.now();
-    const other = await openPgliteStore();
+    let started = performance.now();
+    const store = await openStore();
+    console.log(`in-memory store opened in ${Math.round(performance.now() - started)} ms`);
+    started = performance.now();
+    const other = await openStore();
     console.log(`second in-memory store opened in ${Math.round(performance.now() - started)} ms`);
     try {
       const tenant = await newTenant(other);
@@ -64,8 +63,25 @@ describe("PGlite store in memory", () => {
       expect(await store.listAnalyses(tenant.id)).toEqual([]);
     } finally {
       await other.close();
+      await store.close();
     }
   });
+});
+
+const STORES = [
+  { name: "PGlite", open: () => openStore() },
+  { name: "Postgres", open: () => openStore({ databaseUrl: postgres.url }) },
+];
+
+describe.each(STORES)("$name store", ({ open }) => {
+  let store: Store;
+
+  beforeAll(async () => {
+    const started = performance.now();
+    store = await open();
+    console.log(`store opened in ${Math.round(performance.now() - started)} ms`);
+  });
+  afterAll(() => store.close());
 
   describe("keys", () => {
     it("creates a tenant once and keeps its balance when the key is ensured again", async () => {
@@ -180,6 +196,134 @@ describe("PGlite store in memory", () => {
         early.analysisId,
         late.analysisId,
       ]);
+    });
+  });
+
+  describe("documents", () => {
+    /** An object with these entries in this order, `__proto__` included as a plain key. */
+    const objectOf = (entries: [string, unknown][]) => {
+      const object: Record<string, unknown> = {};
+      for (const [key, value] of entries) {
+        Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+      }
+      return object;
+    };
+
+    it("keeps every string and the order of keys exactly, U+0000 and U+FFFF included", async () => {
+      const tenant = await newTenant(store);
+      const jsonContent = objectOf([
+        ["zeta", 1],
+        ["nul\u0000key", "a\u0000b"],
+        ["\uffff", "\uffff0 \uffff\uffff"],
+        ["escaped", "\\u0000 and \\\u0000"],
+        ["__proto__", { b: true, a: [null, 1.5, "\u0000"] }],
+        ["alpha", "last"],
+      ]);
+      const metadata = { b: "\u0000", a: "\uffff", c: null, d: false };
+      const record = analysisFor(tenant.id, {
+        textContent: "text",
+        jsonContent,
+        metadata,
+        responseSchema: { type: "object", properties: { "\u0000": { const: "\uffff" } } },
+        analysis: { title: "nul \u0000 title", url: "https://example.com/\uffff", id: "p", text: "t" },
+      });
+      await store.saveAnalyses([record], usageFor(tenant.id, 1));
+
+      const read = await store.getAnalysis(tenant.id, record.analysisId);
+      expect(read).toEqual(record);
+      expect(Object.keys(read?.jsonContent ?? {})).toEqual(Object.keys(jsonContent));
+      expect(Object.keys(read?.metadata ?? {})).toEqual(["b", "a", "c", "d"]);
+      expect(Object.keys(read?.analysis ?? {})).toEqual(["title", "url", "id", "text"]);
+      expect(JSON.stringify(await store.getRecord(tenant.id, record.analysisId))).toBe(
+        JSON.stringify(toRecord(record)),
+      );
+    });
+
+    it("stores jsonContent and metadata as jsonb that SQL compares by exact value", async () => {
+      const tenant = await newTenant(store);
+      const values = ["\u0000", "\uffff0", "\\u0000", "\uffff\uffff", 1, "1", null, true];
+      const records = values.map((value) =>
+        analysisFor(tenant.id, { jsonContent: { key: value }, metadata: { key: value } }),
+      );
+      await store.saveAnalyses(records, usageFor(tenant.id, records.length));
+
+      for (const [index, value] of values.entries()) {
+        for (const column of [sql`json_content`, sql`metadata`]) {
+          const rows = await queryRows<{ id: string }>(
+            store.db,
+            sql`SELECT analysis_id AS id FROM analyses WHERE tenant_id = ${tenant.id}
+                AND ${column} -> 'key' = (${toJsonbText({ key: value })}::jsonb) -> 'key'`,
+          );
+          expect(rows.map((row) => row.id)).toEqual([records[index]?.analysisId]);
+        }
+      }
+      const [types] = await queryRows<{ json: string; metadata: string; analysis: string }>(
+        store.db,
+        sql`SELECT pg_typeof(json_content)::text AS json, pg_typeof(metadata)::text AS metadata,
+              pg_typeof(analysis)::text AS analysis FROM analyses WHERE tenant_id = ${tenant.id} LIMIT 1`,
+      );
+      expect(types).toEqual({ json: "jsonb", metadata: "jsonb", analysis: "jsonb" });
+    });
+  });
+
+  describe("getRecord", () => {
+    it("answers the record's fields, and after an update the updated record", async () => {
+      const tenant = await newTenant(store);
+      const record = analysisFor(tenant.id, {
+        textContent: "before",
+        jsonContent: { a: 1 },
+        responseSchema: { type: "object" },
+      });
+      await store.saveAnalyses([record], usageFor(tenant.id, 1));
+      expect(await store.getRecord(tenant.id, record.analysisId)).toEqual(toRecord(record));
+      expect(await store.getRecord(tenant.id, record.analysisId)).toEqual(toRecord(record));
+
+      const updated = await store.updateAnalysis(tenant.id, record.analysisId, { textContent: "after" });
+      if (updated.kind !== "updated") throw new Error(`unexpected ${updated.kind}`);
+      expect(await store.getRecord(tenant.id, record.analysisId)).toEqual(toRecord(updated.record));
+      expect((await store.getRecord(tenant.id, record.analysisId))?.textContent).toBe("after");
+    });
+
+    it("answers many reads at once, each for its own tenant only", async () => {
+      const owner = await newTenant(store);
+      const stranger = await newTenant(store);
+      const records = Array.from({ length: 30 }, () =>
+        analysisFor(owner.id, { textContent: nextId("text") }),
+      );
+      await store.saveAnalyses(records, usageFor(owner.id, records.length));
+      const reads = await Promise.all([
+        ...records.map((record) => store.getRecord(owner.id, record.analysisId)),
+        ...records.map((record) => store.getRecord(stranger.id, record.analysisId)),
+        ...records.map((record) => store.getRecord(owner.id, record.analysisId)),
+      ]);
+      const expected = records.map(toRecord);
+      expect(reads).toEqual([...expected, ...records.map(() => null), ...expected]);
+    });
+
+    it("answers null for another tenant's analysis and for unknown ids", async () => {
+      const owner = await newTenant(store);
+      const stranger = await newTenant(store);
+      const record = analysisFor(owner.id);
+      await store.saveAnalyses([record], usageFor(owner.id, 1));
+      expect(await store.getRecord(owner.id, record.analysisId)).not.toBeNull();
+      expect(await store.getRecord(stranger.id, record.analysisId)).toBeNull();
+      expect(await store.getRecord(owner.id, "ana_missing")).toBeNull();
+      expect(await store.getRecord(owner.id, "ana_\u0000")).toBeNull();
+    });
+  });
+
+  describe("rate buckets", () => {
+    it("give perMinute tokens at once, then answer how long until the next, per tenant and bucket", async () => {
+      const tenant = await newTenant(store);
+      const other = await newTenant(store);
+      const takes = [];
+      for (let i = 0; i < 4; i++) takes.push(await store.rateBuckets.take(tenant.id, "analyze", 3));
+      expect(takes.slice(0, 3)).toEqual([0, 0, 0]);
+      // a token every 20 s: the wait is at most that (time passed since the bucket filled)
+      expect(takes[3]).toBeGreaterThan(15_000);
+      expect(takes[3]).toBeLessThanOrEqual(20_000);
+      expect(await store.rateBuckets.take(tenant.id, "other", 3)).toBe(0);
+      expect(await store.rateBuckets.take(other.id, "analyze", 3)).toBe(0);
     });
   });
 
@@ -312,8 +456,13 @@ describe("PGlite store in memory", () => {
       ]);
       if (first?.kind !== "updated" || second?.kind !== "updated")
         throw new Error("both updates should apply");
-      expect(first.record.updatedAt > current.updatedAt).toBe(true);
-      expect(second.record.updatedAt > first.record.updatedAt).toBe(true);
+      // on Postgres the two run at once, in either order: the one applied last is strictly later
+      const [earlier, later] = [first.record, second.record].sort((a, b) =>
+        a.updatedAt.localeCompare(b.updatedAt),
+      );
+      expect((earlier?.updatedAt ?? "") > current.updatedAt).toBe(true);
+      expect((later?.updatedAt ?? "") > (earlier?.updatedAt ?? "")).toBe(true);
+      expect(await store.getAnalysis(tenant.id, current.analysisId)).toEqual(later);
     });
 
     it("refuses an If-Match that differs from the stored updatedAt, answering the current record", async () => {
@@ -361,6 +510,57 @@ describe("PGlite store in memory", () => {
   });
 });
 
+describe("two store instances on one Postgres (as two processes)", () => {
+  let first: Store;
+  let second: Store;
+  beforeAll(async () => {
+    [first, second] = await Promise.all([
+      openStore({ databaseUrl: postgres.url }),
+      openStore({ databaseUrl: postgres.url }),
+    ]);
+  });
+  afterAll(async () => {
+    await first?.close();
+    await second?.close();
+  });
+  const either = (index: number) => (index % 2 === 0 ? first : second);
+
+  it("never oversell credits under parallel saveAnalyses split across them", async () => {
+    const keyHash = hashApiKey(nextId("key"));
+    const tenant = await first.ensureKey(keyHash, 7);
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 24 }, (_, index) =>
+        either(index).saveAnalyses([analysisFor(tenant.id)], usageFor(tenant.id, 1)),
+      ),
+    );
+    const rejected = outcomes.flatMap((outcome) => (outcome.status === "rejected" ? [outcome.reason] : []));
+    expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(7);
+    for (const reason of rejected) expect(reason).toBeInstanceOf(InsufficientCreditsError);
+    expect((await second.findTenant(keyHash))?.credits).toBe(0);
+    expect(await first.listAnalyses(tenant.id)).toHaveLength(7);
+  });
+
+  it("share one rate budget per tenant", async () => {
+    const tenant = await newTenant(first);
+    const waits = await Promise.all(
+      Array.from({ length: 10 }, (_, index) => either(index).rateBuckets.take(tenant.id, "other", 6)),
+    );
+    expect(waits.filter((wait) => wait === 0)).toHaveLength(6);
+    expect(await first.rateBuckets.take(tenant.id, "other", 6)).toBeGreaterThan(0);
+    expect(await second.rateBuckets.take(tenant.id, "other", 6)).toBeGreaterThan(0);
+  });
+
+  it("see each other's writes at once", async () => {
+    const tenant = await newTenant(first);
+    const record = analysisFor(tenant.id, { textContent: "v1" });
+    await first.saveAnalyses([record], usageFor(tenant.id, 1));
+    expect(await second.getRecord(tenant.id, record.analysisId)).toEqual(toRecord(record));
+    const updated = await second.updateAnalysis(tenant.id, record.analysisId, { textContent: "v2" });
+    if (updated.kind !== "updated") throw new Error(`unexpected ${updated.kind}`);
+    expect(await first.getRecord(tenant.id, record.analysisId)).toEqual(toRecord(updated.record));
+  });
+});
+
 describe("PGlite store on disk", () => {
   let dataDir: string;
 
@@ -372,7 +572,7 @@ describe("PGlite store on disk", () => {
   it("keeps tenants, analyses, balances and updates across close and reopen", async () => {
     const keyHash = hashApiKey("persistent key");
     let started = performance.now();
-    const first = await openPgliteStore(dataDir);
+    const first = await openStore({ dataDir });
     console.log(`new on-disk store opened in ${Math.round(performance.now() - started)} ms`);
     const tenant = await first.ensureKey(keyHash, 20);
     const record = analysisFor(tenant.id, { jsonContent: { b: 1, a: 2 }, metadata: { kept: true } });
@@ -383,7 +583,7 @@ describe("PGlite store on disk", () => {
     await first.close(); // closing twice is harmless
 
     started = performance.now();
-    const second = await openPgliteStore(dataDir);
+    const second = await openStore({ dataDir });
     console.log(`existing on-disk store reopened in ${Math.round(performance.now() - started)} ms`);
     try {
       expect(await second.ensureKey(keyHash, 20)).toEqual({ id: tenant.id, credits: 18 });

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll } from "vitest";
 import type { ServiceConfig } from "../../../server/config";
 import { type RunningService, startService } from "../../../server/service";
+import { openStore } from "../../../server/store/open-store";
+import type { Store } from "../../../server/store/types";
 import { type FixtureSite, startFixtureSite } from "../../fixtures/site";
+import { postgresPerFile } from "../../helpers/postgres-cluster";
 
 export const KEY = "lk_test_alpha";
 export const OTHER_KEY = "lk_test_beta";
@@ -14,8 +17,30 @@ export interface TestService extends RunningService {
   ): Promise<{ status: number; headers: Headers; body: any }>;
 }
 
-/** The real reference service on a free loopback port, its store in memory unless `dataDir` is given. */
+/**
+ * `LINKLENS_TEST_STORE=postgres` (the `server-postgres` test project, vitest.config.ts): the test file starts a
+ * throwaway Postgres server, and each service and store of the file gets a database of its own there, where
+ * it would otherwise get an in-memory PGlite store. A service given a `dataDir` or a `databaseUrl` keeps it.
+ */
+const postgres = process.env.LINKLENS_TEST_STORE === "postgres" ? postgresPerFile() : undefined;
+let databases = 0;
+
+/** A new, empty database on the file's Postgres server; undefined when the tests run on PGlite. */
+async function testDatabaseUrl(): Promise<string | undefined> {
+  return postgres?.cluster.createDatabase(`test_${++databases}`);
+}
+
+/** A new, empty store of its own: in-memory PGlite, or a Postgres database (see above). */
+export async function openTestStore(): Promise<Store> {
+  return openStore({ databaseUrl: await testDatabaseUrl() });
+}
+
+/**
+ * The real reference service on a free loopback port; its store in memory (or a new Postgres database, see
+ * above) unless `dataDir` or `databaseUrl` is given.
+ */
 export async function startTestService(overrides: Partial<ServiceConfig> = {}): Promise<TestService> {
+  const databaseUrl = overrides.dataDir || overrides.databaseUrl ? undefined : await testDatabaseUrl();
   const service = await startService({
     host: "127.0.0.1",
     port: 0,
@@ -27,6 +52,7 @@ export async function startTestService(overrides: Partial<ServiceConfig> = {}): 
     rateAnalyzePerMinute: 1_000,
     rateOtherPerMinute: 10_000,
     llm: {},
+    ...(databaseUrl && { databaseUrl }),
     ...overrides,
   });
   return {

@@ -1,15 +1,21 @@
 /**
- * The Store over embedded Postgres (PGlite) through Drizzle. PGlite runs one statement or transaction at a
- * time, but every read-modify-write still locks its row (`SELECT … FOR UPDATE`) inside a transaction, as a
- * Postgres server needs, so the same code stays correct there.
+ * The Store over Drizzle, one implementation for both drivers (PGlite in a folder, postgres-js on a Postgres
+ * server). Everything several processes must agree on is decided by the database in one statement or one
+ * transaction: credits are charged by a conditional UPDATE, Idempotency-Keys are claimed by INSERT … ON
+ * CONFLICT, read-modify-writes lock their row (`SELECT … FOR UPDATE`).
+ *
+ * The hot queries (GET /v1/analyses, the rate check) are prepared once: Drizzle builds their SQL here, not
+ * per request, and postgres-js prepares them on each pooled connection.
  */
-import { PGlite } from "@electric-sql/pglite";
-import { and, asc, eq, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
-import { drizzle, type PgliteDatabase } from "drizzle-orm/pglite";
+import { and, asc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { ulid } from "ulid";
-import { analyses, idempotencyKeys, MIGRATIONS, tenants, usage } from "./schema";
+import { fromRecordRow, fromRow, patchColumns, toRow } from "./analysis-rows";
+import type { Database, Transaction } from "./database";
+import { createReadBatcher } from "./read-batcher";
+import { createRecordCache } from "./record-cache";
+import { analyses, idempotencyKeys, rateBuckets, tenants, usage } from "./schema";
+import { memoryTokenBuckets, type TokenBuckets } from "./token-buckets";
 import {
-  type AnalysisPatch,
   type ClaimOutcome,
   type IdempotencyClaim,
   IdempotencyClaimLostError,
@@ -18,95 +24,68 @@ import {
   InsufficientCreditsError,
   type Store,
   type StoredAnalysis,
-  type Tenant,
   type UpdateOutcome,
   type UsageRow,
 } from "./types";
 
-type Database = PgliteDatabase<Record<string, never>>;
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
-type AnalysisRow = typeof analyses.$inferSelect;
+export interface StoreOptions {
+  /**
+   * The database serves this process alone (PGlite). Then records are cached in memory (invalidated by this
+   * process's writes, the only ones) and rate buckets live in memory: a rate check is then no database write
+   * on every request, which on PGlite (one connection, every statement in turn) would put a write in front of
+   * each GET. With several processes both must live in the database.
+   */
+  singleProcess: boolean;
+  /** Bytes of record JSON the single-process cache may hold; default 64 MiB. */
+  recordCacheBytes?: number;
+  /** Record reads (batched, read-batcher.ts) running at once: 1 on PGlite, a part of the pool on Postgres. */
+  readConcurrency: number;
+  close(): Promise<void>;
+}
 
-/** Opens (creating or migrating as needed) the store in `dataDir`, or in memory when it is undefined. */
-export async function openPgliteStore(dataDir?: string): Promise<Store> {
-  const client = dataDir === undefined ? await openInMemory() : await PGlite.create(dataDir);
-  try {
-    await migrate(client);
-  } catch (error) {
-    await client.close();
-    throw error;
+export function createStore(db: Database, options: StoreOptions): Store {
+  const cache = options.singleProcess
+    ? createRecordCache(options.recordCacheBytes ?? 64 * 1024 * 1024)
+    : undefined;
+  const queries = prepareQueries(db);
+  const readRecord = createReadBatcher(
+    async (keys: { tenantId: string; analysisId: string }[]) => {
+      const analysisIds = [...new Set(keys.map((key) => key.analysisId))];
+      const rows = await queries.recordsById.execute({ analysisIds });
+      const byId = new Map(rows.map((row) => [row.analysisId, row]));
+      return keys.map(({ tenantId, analysisId }) => {
+        const row = byId.get(analysisId);
+        return row?.tenantId === tenantId ? fromRecordRow(row) : null;
+      });
+    },
+    { concurrency: options.readConcurrency },
+  );
+
+  async function findTenant(keyHash: string) {
+    if (!isStorableText(keyHash)) return null;
+    const [tenant] = await queries.tenantByKeyHash.execute({ keyHash });
+    return tenant ?? null;
   }
-  return createStore(client, drizzle({ client }));
-}
 
-/**
- * A fresh in-memory PGlite runs initdb, about 3 s here; loading a dump of an initialized one takes under 1 s.
- * The first in-memory store of the process dumps itself (gzip, about 5 MB, kept for the process's life) before
- * its first use, and later ones load that dump: this matters to test suites that start a service per test.
- */
-let memoryTemplate: Promise<File | Blob> | undefined;
-
-async function openInMemory(): Promise<PGlite> {
-  if (memoryTemplate) return PGlite.create({ loadDataDir: await memoryTemplate });
-  const client = PGlite.create().then(async (fresh) => {
-    await migrate(fresh);
-    return fresh;
-  });
-  const template = client.then((fresh) => fresh.dumpDataDir("gzip"));
-  memoryTemplate = template;
-  try {
-    await template;
-  } catch (error) {
-    if (memoryTemplate === template) memoryTemplate = undefined;
-    await client.then((fresh) => fresh.close()).catch(() => {});
-    throw error;
-  }
-  return client;
-}
-
-async function migrate(client: PGlite): Promise<void> {
-  await client.transaction(async (tx) => {
-    await tx.exec("CREATE TABLE IF NOT EXISTS schema_version (version integer NOT NULL)");
-    const { rows } = await tx.query<{ version: number }>(
-      "SELECT max(version) AS version FROM schema_version",
-    );
-    const current = rows[0]?.version ?? 0;
-    if (current > MIGRATIONS.length) {
-      throw new Error(
-        `the store is at schema version ${current}, newer than this server (${MIGRATIONS.length})`,
-      );
-    }
-    for (const [index, migration] of MIGRATIONS.entries()) {
-      if (index + 1 <= current) continue;
-      await tx.exec(migration);
-    }
-    if (current < MIGRATIONS.length) {
-      await tx.exec("DELETE FROM schema_version");
-      await tx.query("INSERT INTO schema_version (version) VALUES ($1)", [MIGRATIONS.length]);
-    }
-  });
-}
-
-function createStore(client: PGlite, db: Database): Store {
   return {
+    db,
+    rateBuckets: options.singleProcess ? memoryTokenBuckets() : databaseTokenBuckets(queries),
+
     async ensureKey(keyHash, credits) {
       await db
         .insert(tenants)
         .values({ id: `ten_${ulid()}`, keyHash, credits })
         .onConflictDoNothing({ target: tenants.keyHash });
-      const tenant = await findTenant(db, keyHash);
+      const tenant = await findTenant(keyHash);
       if (!tenant) throw new Error("the tenant just created cannot be read back");
       return tenant;
     },
 
-    findTenant: (keyHash) => findTenant(db, keyHash),
+    findTenant,
 
     async getTenant(tenantId) {
       if (!isStorableText(tenantId)) return null;
-      const [tenant] = await db
-        .select({ id: tenants.id, credits: tenants.credits })
-        .from(tenants)
-        .where(eq(tenants.id, tenantId));
+      const [tenant] = await queries.tenantById.execute({ tenantId });
       return tenant ?? null;
     },
 
@@ -117,22 +96,11 @@ function createStore(client: PGlite, db: Database): Store {
         if (completion && !(await storeResponse(tx, completion))) {
           throw new IdempotencyClaimLostError(completion.claim);
         }
-        const [tenant] = await tx
-          .select({ credits: tenants.credits })
-          .from(tenants)
-          .where(eq(tenants.id, usageRow.tenantId))
-          .for("update");
-        if (!tenant) throw new Error(`unknown tenant ${usageRow.tenantId}`);
-        if (tenant.credits < usageRow.costCredits) {
-          throw new InsufficientCreditsError(tenant.credits, usageRow.costCredits);
-        }
-        await tx
-          .update(tenants)
-          .set({ credits: sql`${tenants.credits} - ${usageRow.costCredits}` })
-          .where(eq(tenants.id, usageRow.tenantId));
+        await charge(tx, usageRow.tenantId, usageRow.costCredits);
         if (records.length > 0) await tx.insert(analyses).values(records.map(toRow));
         await tx.insert(usage).values(usageRow);
       });
+      cache?.invalidate(records);
     },
 
     async getAnalysis(tenantId, analysisId) {
@@ -142,6 +110,12 @@ function createStore(client: PGlite, db: Database): Store {
         .from(analyses)
         .where(and(eq(analyses.tenantId, tenantId), eq(analyses.analysisId, analysisId)));
       return row ? fromRow(row) : null;
+    },
+
+    async getRecord(tenantId, analysisId) {
+      if (!isStorableText(analysisId)) return null;
+      const read = () => readRecord({ tenantId, analysisId });
+      return cache ? cache.read(tenantId, analysisId, read) : read();
     },
 
     async getAnalyses(tenantId, analysisIds) {
@@ -157,14 +131,18 @@ function createStore(client: PGlite, db: Database): Store {
 
     async updateAnalysis(tenantId, analysisId, patch, ifMatch, completion) {
       if (!isStorableText(analysisId)) return { kind: "not_found" };
-      return db.transaction(async (tx): Promise<UpdateOutcome> => {
-        if (completion && !(await lockClaim(tx, completion.claim))) {
-          throw new IdempotencyClaimLostError(completion.claim);
-        }
-        const outcome = await updateRow(tx);
-        if (completion) await storeResponse(tx, { ...completion, response: completion.respond(outcome) });
-        return outcome;
-      });
+      try {
+        return await db.transaction(async (tx): Promise<UpdateOutcome> => {
+          if (completion && !(await lockClaim(tx, completion.claim))) {
+            throw new IdempotencyClaimLostError(completion.claim);
+          }
+          const outcome = await updateRow(tx);
+          if (completion) await storeResponse(tx, { ...completion, response: completion.respond(outcome) });
+          return outcome;
+        });
+      } finally {
+        cache?.invalidate([{ tenantId, analysisId }]);
+      }
 
       async function updateRow(tx: Transaction): Promise<UpdateOutcome> {
         const [row] = await tx
@@ -255,10 +233,109 @@ function createStore(client: PGlite, db: Database): Store {
       return purged.length;
     },
 
-    async close() {
-      if (!client.closed) await client.close();
+    close: options.close,
+  };
+}
+
+type Queries = ReturnType<typeof prepareQueries>;
+
+function prepareQueries(db: Database) {
+  const tenantId = sql.placeholder("tenantId");
+  const tenantColumns = { id: tenants.id, credits: tenants.credits };
+  return {
+    tenantByKeyHash: db
+      .select(tenantColumns)
+      .from(tenants)
+      .where(eq(tenants.keyHash, sql.placeholder("keyHash")))
+      .prepare("tenant_by_key_hash"),
+    tenantById: db
+      .select(tenantColumns)
+      .from(tenants)
+      .where(eq(tenants.id, tenantId))
+      .prepare("tenant_by_id"),
+    recordsById: db
+      .select({
+        tenantId: analyses.tenantId,
+        analysisId: analyses.analysisId,
+        createdAt: analyses.createdAt,
+        updatedAt: analyses.updatedAt,
+        analysis: analyses.analysis,
+        textContent: analyses.textContent,
+        jsonContent: analyses.jsonContentText,
+        metadata: analyses.metadataText,
+      })
+      .from(analyses)
+      .where(sql`${analyses.analysisId} = any(${sql.placeholder("analysisIds")}::text[])`)
+      .prepare("records_by_id"),
+    ...prepareRateQueries(db),
+  };
+}
+
+/**
+ * A token bucket as one row: refilled by the time since `refilled_at` (the database's clock, which every
+ * process shares), a token taken when one is there. A refused request changes nothing and reads how long
+ * until a token will be there.
+ */
+function prepareRateQueries(db: Database) {
+  const key = and(
+    eq(rateBuckets.tenantId, sql.placeholder("tenantId")),
+    eq(rateBuckets.bucket, sql.placeholder("bucket")),
+  );
+  const capacity = sql`${sql.placeholder("perMinute")}::float8`;
+  const available = sql`least(${capacity}, ${rateBuckets.tokens} + extract(epoch from now() - ${rateBuckets.refilledAt}) * ${capacity} / 60)`;
+  return {
+    takeRateToken: db
+      .insert(rateBuckets)
+      .values({
+        tenantId: sql.placeholder("tenantId"),
+        bucket: sql.placeholder("bucket"),
+        tokens: sql`${capacity} - 1`,
+        refilledAt: sql`now()`,
+      })
+      .onConflictDoUpdate({
+        target: [rateBuckets.tenantId, rateBuckets.bucket],
+        set: { tokens: sql`${available} - 1`, refilledAt: sql`now()` },
+        setWhere: sql`${available} >= 1`,
+      })
+      .returning({ tokens: rateBuckets.tokens })
+      .prepare("take_rate_token"),
+    rateWait: db
+      .select({ seconds: sql<number>`(1 - ${available}) * 60 / ${capacity}`.mapWith(Number) })
+      .from(rateBuckets)
+      .where(key)
+      .prepare("rate_wait"),
+  };
+}
+
+function databaseTokenBuckets(queries: Queries): TokenBuckets {
+  return {
+    async take(tenantId, bucket, perMinute) {
+      const taken = await queries.takeRateToken.execute({ tenantId, bucket, perMinute });
+      if (taken.length > 0) return 0;
+      const [wait] = await queries.rateWait.execute({ tenantId, bucket, perMinute });
+      // the bucket refilled in between: the next request will find the token
+      return Math.max(1, (wait?.seconds ?? 0) * 1000);
     },
   };
+}
+
+/**
+ * Takes `cost` credits from the tenant in one conditional UPDATE: of concurrent requests (in any process),
+ * each sees the balance the one before left, so the balance never goes below 0.
+ */
+async function charge(tx: Transaction, tenantId: string, cost: number): Promise<void> {
+  const charged = await tx
+    .update(tenants)
+    .set({ credits: sql`${tenants.credits} - ${cost}` })
+    .where(and(eq(tenants.id, tenantId), gte(tenants.credits, cost)))
+    .returning({ credits: tenants.credits });
+  if (charged.length > 0) return;
+  const [tenant] = await tx
+    .select({ credits: tenants.credits })
+    .from(tenants)
+    .where(eq(tenants.id, tenantId));
+  if (!tenant) throw new Error(`unknown tenant ${tenantId}`);
+  throw new InsufficientCreditsError(tenant.credits, cost);
 }
 
 const isKey = (ref: IdempotencyKeyRef) =>
@@ -295,15 +372,6 @@ async function lockClaim(tx: Transaction, claim: IdempotencyClaim): Promise<bool
   return row !== undefined;
 }
 
-async function findTenant(db: Database, keyHash: string): Promise<Tenant | null> {
-  if (!isStorableText(keyHash)) return null;
-  const [tenant] = await db
-    .select({ id: tenants.id, credits: tenants.credits })
-    .from(tenants)
-    .where(eq(tenants.keyHash, keyHash));
-  return tenant ?? null;
-}
-
 function checkUsage(records: StoredAnalysis[], usageRow: UsageRow): void {
   if (!Number.isInteger(usageRow.costCredits) || usageRow.costCredits < 0) {
     throw new Error(`costCredits must be a whole number >= 0, got ${usageRow.costCredits}`);
@@ -319,42 +387,3 @@ const isStorableText = (value: string) => !value.includes("\u0000");
 function nextUpdatedAt(previous: string): string {
   return new Date(Math.max(Date.now(), Date.parse(previous) + 1)).toISOString();
 }
-
-function patchColumns(patch: AnalysisPatch): Partial<AnalysisRow> {
-  const columns: Partial<AnalysisRow> = {};
-  if (patch.textContent !== undefined) columns.textContent = patch.textContent;
-  if (patch.jsonContent !== undefined) columns.jsonContent = patch.jsonContent;
-  if (patch.metadata !== undefined) columns.metadata = patch.metadata;
-  return columns;
-}
-
-function toRow(record: StoredAnalysis): AnalysisRow {
-  return {
-    analysisId: record.analysisId,
-    tenantId: record.tenantId,
-    createdAt: record.createdAt,
-    updatedAt: record.updatedAt,
-    analysis: record.analysis,
-    textContent: record.textContent ?? null,
-    jsonContent: record.jsonContent ?? null,
-    metadata: record.metadata ?? null,
-    responseSchema: record.responseSchema ?? null,
-  };
-}
-
-function fromRow(row: AnalysisRow): StoredAnalysis {
-  return {
-    tenantId: row.tenantId,
-    analysisId: row.analysisId,
-    createdAt: isoTimestamp(row.createdAt),
-    updatedAt: isoTimestamp(row.updatedAt),
-    analysis: row.analysis,
-    ...(row.textContent !== null && { textContent: row.textContent }),
-    ...(row.jsonContent !== null && { jsonContent: row.jsonContent }),
-    ...(row.metadata !== null && { metadata: row.metadata }),
-    ...(row.responseSchema !== null && { responseSchema: row.responseSchema }),
-  };
-}
-
-/** Postgres prints `2026-11-22 09:30:00.123+00`; the contract's form is `2026-11-22T09:30:00.123Z`. */
-const isoTimestamp = (value: string) => new Date(value).toISOString();

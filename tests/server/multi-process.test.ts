@@ -1,0 +1,131 @@
+/**
+ * Two service processes on one Postgres database, as behind a load balancer: each sees the other's records,
+ * edits and related analyses; credits, the rate budget and idempotency keys are shared, so a key cannot spend
+ * twice its credits, get twice its rate, or be charged again by retrying on the other process.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FixtureSite, startFixtureSite } from "../fixtures/site";
+import { postgresPerFile } from "../helpers/postgres-cluster";
+import { type ServiceProcess, startServiceProcess } from "../helpers/service-process";
+
+const KEY = "lk_multi_main";
+const CREDIT_KEY = "lk_multi_ten_credits";
+const RATE_KEY = "lk_multi_rate";
+const IDEMPOTENT_KEY = "lk_multi_two_credits";
+const OTHER_RATE_PER_MINUTE = 20;
+
+const postgres = postgresPerFile();
+let site: FixtureSite;
+let first: ServiceProcess;
+let second: ServiceProcess;
+
+beforeAll(async () => {
+  site = await startFixtureSite();
+  const start = () =>
+    startServiceProcess({
+      apiKeys: `${KEY}:1000,${CREDIT_KEY}:10,${RATE_KEY}:10,${IDEMPOTENT_KEY}:2`,
+      args: ["--allow-private-networks", "--ca", site.caFile],
+      env: { DATABASE_URL: postgres.url, LINKLENS_RATE_OTHER: String(OTHER_RATE_PER_MINUTE) },
+    });
+  // Started together: the migrations run once, under the advisory lock.
+  [first, second] = await Promise.all([start(), start()]);
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all([first?.close(), second?.close()]);
+  await site?.close();
+});
+
+async function call(
+  service: ServiceProcess,
+  method: string,
+  path: string,
+  options: { key?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<{ status: number; headers: Headers; body: any }> {
+  const response = await fetch(service.url + path, {
+    method,
+    headers: {
+      "x-api-key": options.key ?? KEY,
+      ...(options.body !== undefined && { "content-type": "application/json" }),
+      ...options.headers,
+    },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  return { status: response.status, headers: response.headers, body: await response.json() };
+}
+
+const analyze = (service: ServiceProcess, paths: string[], key = KEY, headers?: Record<string, string>) =>
+  call(service, "POST", "/v1/links", {
+    key,
+    headers,
+    body: { link: paths.map((path) => site.url(path)), prompt: "Summarize the article" },
+  });
+
+describe("two service processes on one Postgres database", () => {
+  it("each reads, edits and relates the other's analyses", async () => {
+    const made = await analyze(first, ["/news/article.html"]);
+    expect(made.status).toBe(200);
+    const { analysisId } = made.body.results[0];
+
+    const read = await call(second, "GET", `/v1/analyses?analysisId=${analysisId}`);
+    expect(read.status).toBe(200);
+    expect(read.body.analysisId).toBe(analysisId);
+
+    const edited = await call(second, "POST", "/v1/analyses", {
+      body: { analysisId, textContent: "Edited on the second process" },
+      headers: { "if-match": read.headers.get("etag") as string },
+    });
+    expect(edited.status).toBe(200);
+    const reread = await call(first, "GET", `/v1/analyses?analysisId=${analysisId}`);
+    expect(reread.body.textContent).toBe("Edited on the second process");
+    expect(reread.headers.get("etag")).toBe(edited.headers.get("etag"));
+
+    // The same article, analyzed on the other process, is related (same page text).
+    const twin = await analyze(second, ["/compressed/article.html"]);
+    expect(twin.status).toBe(200);
+    const related = await call(first, "GET", `/v1/analyses/related?analysisId=${analysisId}`);
+    expect(related.status).toBe(200);
+    expect(related.body.map((record: { analysisId: string }) => record.analysisId)).toContain(
+      twin.body.results[0].analysisId,
+    );
+  });
+
+  it("never spends more credits than the key holds, with requests split across both", async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 16 }, (_, index) =>
+        analyze(index % 2 === 0 ? first : second, [`/many/${index + 1}.html`], CREDIT_KEY),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses.filter((status) => status === 200)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 402)).toHaveLength(6);
+    const charged = answers.reduce((total, answer) => total + (answer.body.costCredits ?? 0), 0);
+    expect(charged).toBe(10);
+    expect((await analyze(second, ["/many/20.html"], CREDIT_KEY)).status).toBe(402);
+  });
+
+  it("shares one rate budget per key between the processes", async () => {
+    const statuses: number[] = [];
+    for (let index = 0; index < OTHER_RATE_PER_MINUTE + 6; index++) {
+      const service = index % 2 === 0 ? first : second;
+      statuses.push(
+        (await call(service, "GET", "/v1/analyses?analysisId=ana_none", { key: RATE_KEY })).status,
+      );
+    }
+    expect(statuses.filter((status) => status === 404)).toHaveLength(OTHER_RATE_PER_MINUTE);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(6);
+  });
+
+  it("replays an idempotent retry sent to the other process without charging again", async () => {
+    const headers = { "idempotency-key": "retry-on-the-other-process" };
+    const original = await analyze(first, ["/blog/post.html"], IDEMPOTENT_KEY, headers);
+    expect(original.status).toBe(200);
+    const retried = await analyze(second, ["/blog/post.html"], IDEMPOTENT_KEY, headers);
+    expect(retried.status).toBe(200);
+    expect(retried.headers.get("idempotent-replayed")).toBe("true");
+    expect(retried.body).toEqual(original.body);
+    // Two credits, one spent: one more link fits, and then none.
+    expect((await analyze(second, ["/fr/article.html"], IDEMPOTENT_KEY)).status).toBe(200);
+    expect((await analyze(first, ["/text/notes.txt"], IDEMPOTENT_KEY)).status).toBe(402);
+  });
+});
