@@ -138,7 +138,7 @@ export interface Store {
     ifMatch?: string,
     completion?: { claim: IdempotencyClaim; respond: (outcome: UpdateOutcome) => StoredResponse },
   ): Promise<UpdateOutcome>;
-  /** Every analysis of a tenant (for the related index), oldest first. */
+  /** Every analysis of a tenant, oldest first (what the store holds for it: tests check isolation with it). */
   listAnalyses(tenantId: string): Promise<StoredAnalysis[]>;
   /**
    * Claims an `Idempotency-Key` for a request whose body hashes to `requestHash` (INSERT … ON CONFLICT, so
