@@ -1,5 +1,5 @@
 import { i18n } from "#i18n";
-import { CommandError } from "../lib/messaging";
+import { CommandError } from "../lib/messaging/protocol";
 
 /** A failed command as one readable line: the service's message, its details, and the HTTP status. */
 export function commandErrorText(error: unknown): string {

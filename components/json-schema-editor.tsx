@@ -1,5 +1,5 @@
 import { i18n } from "#i18n";
-import type { SchemaTextCheck } from "../lib/schema-check";
+import type { SchemaTextCheck } from "../lib/schema/schema-check";
 import { schemaCheckMessage } from "./json-schema-messages";
 import { Button } from "./ui/button";
 import { TextArea } from "./ui/text-area";

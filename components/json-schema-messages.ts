@@ -4,9 +4,9 @@
  * that load it lazily.
  */
 import { i18n } from "#i18n";
-import type { JsonSyntaxError } from "../lib/json-text";
-import type { SchemaIssue, SchemaIssueKind, SchemaTextCheck } from "../lib/schema-check";
-import type { SchemaProblem } from "../lib/schema-problem";
+import type { JsonSyntaxError } from "../lib/json/json-text";
+import type { SchemaIssue, SchemaIssueKind, SchemaTextCheck } from "../lib/schema/schema-check";
+import type { SchemaProblem } from "../lib/schema/schema-problem";
 
 export function jsonSyntaxMessage(error: JsonSyntaxError): string {
   const reason = {

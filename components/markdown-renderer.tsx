@@ -5,7 +5,7 @@
 import { type ComponentProps, createContext, createElement, useContext, useMemo } from "react";
 import Markdown, { type Components, type ExtraProps } from "react-markdown";
 import remarkGfm from "remark-gfm";
-import { safeHref } from "../lib/safe-link";
+import { safeHref } from "../lib/links/safe-link";
 import type { MarkdownViewProps } from "./markdown-view";
 
 /**

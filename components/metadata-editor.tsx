@@ -9,7 +9,7 @@ import {
   type MetadataValueType,
   newMetadataRow,
   withValueType,
-} from "../lib/metadata-rows";
+} from "../lib/editing/metadata-rows";
 import { metadataKeyProblemText, metadataTypeLabel, metadataValueProblemText } from "./metadata-row-messages";
 import { Button } from "./ui/button";
 import { ErrorMessage } from "./ui/error-message";

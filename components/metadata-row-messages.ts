@@ -1,7 +1,11 @@
 /** What the typed key = value rows say (the metadata editor and the related list's filters share them). */
 import { i18n } from "#i18n";
 import { LIMITS } from "../lib/api/limits";
-import type { MetadataKeyProblem, MetadataValueProblem, MetadataValueType } from "../lib/metadata-rows";
+import type {
+  MetadataKeyProblem,
+  MetadataValueProblem,
+  MetadataValueType,
+} from "../lib/editing/metadata-rows";
 
 export function metadataTypeLabel(type: MetadataValueType): string {
   if (type === "string") return i18n.t("metadataEditor.typeString");

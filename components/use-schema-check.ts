@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from "react";
-import type { SchemaTextCheck } from "../lib/schema-check";
+import type { SchemaTextCheck } from "../lib/schema/schema-check";
 
 type CheckSchemaText = (text: string) => SchemaTextCheck;
 
@@ -16,7 +16,7 @@ export function useSchemaCheck(text: string, enabled: boolean): SchemaTextCheck 
   useEffect(() => {
     if (!enabled || check) return;
     let current = true;
-    void import("../lib/schema-check").then((module) => {
+    void import("../lib/schema/schema-check").then((module) => {
       loaded = module.checkSchemaText;
       if (current) setCheck(() => module.checkSchemaText);
     });

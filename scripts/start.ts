@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { chromium } from "@playwright/test";
-import { DEFAULT_SETTINGS } from "../lib/settings";
+import { DEFAULT_SETTINGS } from "../lib/settings/settings";
 import { readServiceConfig } from "../server/config";
 import { startService } from "../server/service";
 

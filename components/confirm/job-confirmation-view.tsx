@@ -2,7 +2,7 @@ import "./job-confirmation.css";
 import { useEffect, useId, useRef } from "react";
 import { i18n } from "#i18n";
 import { LIMITS } from "../../lib/api/limits";
-import type { JobConfirmation } from "../../lib/messaging";
+import type { JobConfirmation } from "../../lib/messaging/protocol";
 import { Button } from "../ui/button";
 import { ErrorMessage } from "../ui/error-message";
 

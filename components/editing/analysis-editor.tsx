@@ -20,7 +20,7 @@ import { editableFieldsOf } from "../../lib/db/records";
 import type { AnalysisPatch, FullCachedAnalysis } from "../../lib/db/schema";
 import { baseForSave, draftFromValues, type EditableValues } from "../../lib/editing/edit-draft";
 import { editStatusOf } from "../../lib/editing/edit-status";
-import { sendCommand } from "../../lib/messaging";
+import { sendCommand } from "../../lib/messaging/protocol";
 import { commandErrorText } from "../command-error-text";
 import { useNow } from "../popup/use-now";
 import { Button } from "../ui/button";

@@ -3,7 +3,7 @@ import { i18n } from "#i18n";
 import type { OutboxEntry } from "../../lib/db/schema";
 import { differingFields, type EditableFieldName } from "../../lib/editing/conflict-fields";
 import type { EditableValues } from "../../lib/editing/edit-draft";
-import { sendCommand } from "../../lib/messaging";
+import { sendCommand } from "../../lib/messaging/protocol";
 import { commandErrorText } from "../command-error-text";
 import { Button } from "../ui/button";
 import { ErrorMessage } from "../ui/error-message";

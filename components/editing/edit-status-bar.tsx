@@ -2,7 +2,7 @@ import { useState } from "react";
 import { i18n } from "#i18n";
 import type { OutboxEntry } from "../../lib/db/schema";
 import type { EditStatus } from "../../lib/editing/edit-status";
-import { sendCommand } from "../../lib/messaging";
+import { sendCommand } from "../../lib/messaging/protocol";
 import { commandErrorText } from "../command-error-text";
 import { Button } from "../ui/button";
 import { ErrorMessage } from "../ui/error-message";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { i18n } from "#i18n";
-import { parseJsonText } from "../../lib/json-text";
+import { parseJsonText } from "../../lib/json/json-text";
 import { Button } from "../ui/button";
 import { TextArea } from "../ui/text-area";
 

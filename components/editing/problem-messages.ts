@@ -3,7 +3,7 @@ import { i18n } from "#i18n";
 import type { ApiErrorInit } from "../../lib/api/errors";
 import { LIMITS } from "../../lib/api/limits";
 import type { JsonContentProblem, TextContentProblem } from "../../lib/editing/edit-patch";
-import type { SchemaViolation } from "../../lib/json-schema-validate";
+import type { SchemaViolation } from "../../lib/schema/json-schema-validate";
 import { jsonSyntaxMessage } from "../json-schema-messages";
 
 export function textProblemMessage(problem: TextContentProblem): string {

@@ -2,7 +2,7 @@ import { type Dispatch, type SetStateAction, useMemo, useState } from "react";
 import { i18n } from "#i18n";
 import type { ExportFormat } from "../../lib/export/export-file";
 import { MAX_IMPORT_FILE_BYTES, parseImportText } from "../../lib/export/import-json";
-import { CommandError, type DeleteResult, sendCommand } from "../../lib/messaging";
+import { CommandError, type DeleteResult, sendCommand } from "../../lib/messaging/protocol";
 import type { ActionNotice } from "./action-notice-state";
 import { exportAnalyses } from "./export-analyses";
 

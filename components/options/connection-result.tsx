@@ -1,5 +1,5 @@
 import { i18n } from "#i18n";
-import type { ConnectionStatus } from "../../lib/messaging";
+import type { ConnectionStatus } from "../../lib/messaging/protocol";
 
 export type ConnectionTest =
   | { kind: "idle" }

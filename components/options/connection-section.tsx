@@ -1,8 +1,8 @@
 import { useRef, useState } from "react";
 import { i18n } from "#i18n";
-import { requestHostPermission } from "../../lib/host-permission";
-import { sendCommand } from "../../lib/messaging";
-import { originNeedingPermission } from "../../lib/settings";
+import { requestHostPermission } from "../../lib/browser/host-permission";
+import { sendCommand } from "../../lib/messaging/protocol";
+import { originNeedingPermission } from "../../lib/settings/settings";
 import { Button } from "../ui/button";
 import { TextInput } from "../ui/text-input";
 import { ApiKeyField } from "./api-key-field";

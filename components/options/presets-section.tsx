@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { i18n } from "#i18n";
-import { MAX_PRESETS } from "../../lib/settings";
+import { MAX_PRESETS } from "../../lib/settings/settings";
 import { Button } from "../ui/button";
 import { ErrorMessage } from "../ui/error-message";
 import { PresetItem, presetButtonId } from "./preset-item";

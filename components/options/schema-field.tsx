@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { i18n } from "#i18n";
-import { checkSchemaText } from "../../lib/schema-check";
+import { checkSchemaText } from "../../lib/schema/schema-check";
 import { schemaCheckMessage } from "../json-schema-messages";
 import { Button } from "../ui/button";
 import { TextArea } from "../ui/text-area";

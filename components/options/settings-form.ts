@@ -6,14 +6,14 @@
 import type { z } from "zod";
 import { i18n } from "#i18n";
 import { LIMITS } from "../../lib/api/contract";
-import { checkSchemaText } from "../../lib/schema-check";
+import { checkSchemaText } from "../../lib/schema/schema-check";
 import {
   MAX_PRESETS,
   PRESET_NAME_MAX,
   type Preset,
   Settings,
   BaseUrl as SettingsBaseUrl,
-} from "../../lib/settings";
+} from "../../lib/settings/settings";
 import { schemaCheckMessage } from "../json-schema-messages";
 
 export interface PresetDraft {

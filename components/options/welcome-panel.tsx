@@ -1,5 +1,5 @@
 import { i18n } from "#i18n";
-import { DEFAULT_BASE_URL } from "../../lib/settings";
+import { DEFAULT_BASE_URL } from "../../lib/settings/settings";
 
 /** First run: what a new user must do before anything else works, with a link to the first field. */
 export function WelcomePanel({ firstFieldId }: { firstFieldId: string }) {

@@ -1,8 +1,8 @@
 import { useId } from "react";
 import { i18n } from "#i18n";
 import type { CachedAnalysis } from "../../lib/db/schema";
-import { siteOf } from "../../lib/links";
-import { safeHref } from "../../lib/safe-link";
+import { siteOf } from "../../lib/links/link-check";
+import { safeHref } from "../../lib/links/safe-link";
 import { formatDate } from "../format-date";
 import { hideBrokenImage } from "../hide-broken-image";
 import { MarkdownView } from "../markdown-view";

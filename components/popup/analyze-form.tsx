@@ -1,9 +1,9 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
 import { i18n } from "#i18n";
-import { type AnalyzeInput, analyzeInputFromDraft } from "../../lib/analyze-input";
+import { type AnalyzeInput, analyzeInputFromDraft } from "../../lib/analyze/analyze-input";
+import type { PopupDraft } from "../../lib/analyze/popup-draft";
 import { LIMITS } from "../../lib/api/limits";
-import type { PopupDraft } from "../../lib/popup-draft";
-import type { Preset } from "../../lib/settings";
+import type { Preset } from "../../lib/settings/settings";
 import { JsonSchemaEditor } from "../json-schema-editor";
 import { MetadataEditor } from "../metadata-editor";
 import { Button } from "../ui/button";

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { i18n } from "#i18n";
 import type { AnalyzeJob } from "../../lib/db/schema";
-import { sendCommand } from "../../lib/messaging";
+import { sendCommand } from "../../lib/messaging/protocol";
 import { Button } from "../ui/button";
 import { JobError } from "./job-error";
 import { JobProgress } from "./job-progress";

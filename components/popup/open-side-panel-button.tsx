@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { i18n } from "#i18n";
-import type { SidepanelFocus } from "../../lib/sidepanel-focus";
+import type { SidepanelFocus } from "../../lib/browser/sidepanel-focus";
 import { Button } from "../ui/button";
 import { ErrorMessage } from "../ui/error-message";
 import { openSidePanel } from "./open-side-panel";

@@ -1,5 +1,5 @@
 import { i18n } from "#i18n";
-import type { Preset } from "../../lib/settings";
+import type { Preset } from "../../lib/settings/settings";
 import { Field } from "../ui/field";
 
 export interface PresetPickerProps {

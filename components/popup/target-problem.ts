@@ -1,6 +1,6 @@
 import { i18n } from "#i18n";
-import type { TargetTab } from "../../lib/active-tab";
-import { type LinkProblem, linkProblem, MAX_LINK_LENGTH } from "../../lib/links";
+import type { TargetTab } from "../../lib/browser/active-tab";
+import { type LinkProblem, linkProblem, MAX_LINK_LENGTH } from "../../lib/links/link-check";
 
 /** Why the target tab can't be analyzed: no tab, an address Linklens can't read, or one the contract refuses. */
 export type TargetProblem = "no_tab" | "no_url" | LinkProblem;

@@ -1,6 +1,6 @@
 import { i18n } from "#i18n";
-import type { TargetTab } from "../../lib/active-tab";
-import { safeHref } from "../../lib/safe-link";
+import type { TargetTab } from "../../lib/browser/active-tab";
+import { safeHref } from "../../lib/links/safe-link";
 import { hideBrokenImage } from "../hide-broken-image";
 import { type TargetProblem, targetProblemText } from "./target-problem";
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { createDraftSaver, initialDraft, loadDraft, type PopupDraft } from "../../lib/popup-draft";
+import { createDraftSaver, initialDraft, loadDraft, type PopupDraft } from "../../lib/analyze/popup-draft";
 import { useFlushWhenHidden } from "../use-flush-when-hidden";
 
 export type DraftChange = (draft: PopupDraft) => PopupDraft;

@@ -1,6 +1,10 @@
 import { useEffect, useState } from "react";
-import type { Settings } from "../../lib/settings";
-import { readTrustedSettings, trustStoredSettings, watchTrustedSettings } from "../../lib/trusted-settings";
+import type { Settings } from "../../lib/settings/settings";
+import {
+  readTrustedSettings,
+  trustStoredSettings,
+  watchTrustedSettings,
+} from "../../lib/settings/trusted-settings";
 
 /** The stored settings, kept current while the page is open; `undefined` until they are read. */
 export function useSettings(): Settings | undefined {

@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
-import { resolveTargetTab, type TargetTab, targetTabIdFromSearch } from "../../lib/active-tab";
+import { resolveTargetTab, type TargetTab, targetTabIdFromSearch } from "../../lib/browser/active-tab";
 
 export type TargetTabState = { state: "loading" } | { state: "ready"; tab: TargetTab | undefined };
 
-/** The tab this popup analyzes (the test seam `?tabId=` is read by `lib/active-tab.ts`, nowhere else). */
+/** The tab this popup analyzes (the test seam `?tabId=` is read by `lib/browser/active-tab.ts`, nowhere else). */
 export function useTargetTab(): TargetTabState {
   const [state, setState] = useState<TargetTabState>({ state: "loading" });
   useEffect(() => {

@@ -2,7 +2,7 @@ import { type ReactNode, type Ref, useEffect, useRef } from "react";
 import { i18n } from "#i18n";
 import type { AnalysisObject } from "../../lib/api/contract";
 import type { CachedAnalysis } from "../../lib/db/schema";
-import { safeHref } from "../../lib/safe-link";
+import { safeHref } from "../../lib/links/safe-link";
 import { AnalysisEditor } from "../editing/analysis-editor";
 import { formatDate } from "../format-date";
 import { hideBrokenImage } from "../hide-broken-image";

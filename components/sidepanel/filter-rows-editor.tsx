@@ -7,7 +7,7 @@ import {
   type MetadataValueType,
   newMetadataRow,
   withValueType,
-} from "../../lib/metadata-rows";
+} from "../../lib/editing/metadata-rows";
 import {
   metadataKeyProblemText,
   metadataTypeLabel,

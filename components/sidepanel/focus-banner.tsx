@@ -1,5 +1,5 @@
 import { i18n } from "#i18n";
-import type { SidepanelFocus } from "../../lib/sidepanel-focus";
+import type { SidepanelFocus } from "../../lib/browser/sidepanel-focus";
 import { Button } from "../ui/button";
 
 /** Says that the library shows one job's results (the popup or a notification opened the panel on it). */

@@ -1,5 +1,5 @@
 import { i18n } from "#i18n";
-import { safeHref } from "../../lib/safe-link";
+import { safeHref } from "../../lib/links/safe-link";
 import { hideBrokenImage } from "../hide-broken-image";
 
 /**

@@ -1,6 +1,6 @@
 import { i18n } from "#i18n";
 import type { LibraryEntry } from "../../lib/library/library-entry";
-import { safeHref } from "../../lib/safe-link";
+import { safeHref } from "../../lib/links/safe-link";
 import { formatDate } from "../format-date";
 import { hideBrokenImage } from "../hide-broken-image";
 

@@ -1,5 +1,6 @@
 import { type KeyboardEvent, type ReactNode, useDeferredValue, useMemo, useState } from "react";
 import { i18n } from "#i18n";
+import type { SidepanelFocus } from "../../lib/browser/sidepanel-focus";
 import type { LibraryEntry } from "../../lib/library/library-entry";
 import {
   applyFilters,
@@ -11,7 +12,6 @@ import {
 } from "../../lib/library/library-filters";
 import { createLibrarySearch } from "../../lib/library/library-search";
 import { analysisRows, pageGroupRows } from "../../lib/library/page-groups";
-import type { SidepanelFocus } from "../../lib/sidepanel-focus";
 import { SelectionBar } from "../library-actions/selection-bar";
 import type { LibrarySelection } from "../library-actions/use-selection";
 import { Button } from "../ui/button";

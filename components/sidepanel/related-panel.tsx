@@ -7,7 +7,7 @@ import {
   relatedParamsFromForm,
   SELECTABLE_FIELDS,
 } from "../../lib/library/related-query";
-import { sendCommand } from "../../lib/messaging";
+import { sendCommand } from "../../lib/messaging/protocol";
 import { commandErrorText } from "../command-error-text";
 import { Button } from "../ui/button";
 import { ErrorMessage } from "../ui/error-message";

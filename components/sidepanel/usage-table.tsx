@@ -1,6 +1,6 @@
 import { i18n } from "#i18n";
 import type { UsageRow } from "../../lib/db/schema";
-import { safeHref } from "../../lib/safe-link";
+import { safeHref } from "../../lib/links/safe-link";
 import { formatDate } from "../format-date";
 
 /** Every usage row, newest first: time, usage id, links, credits. */

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import { type SidepanelFocus, sidepanelFocusItem } from "../../lib/sidepanel-focus";
+import { type SidepanelFocus, sidepanelFocusItem } from "../../lib/browser/sidepanel-focus";
 
 /**
  * The job whose results the panel was opened on (`sidepanelFocusItem`, written by the popup or a

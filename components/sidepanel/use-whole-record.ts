@@ -2,7 +2,7 @@ import { useLiveQuery } from "dexie-react-hooks";
 import { useCallback, useEffect, useState } from "react";
 import { db } from "../../lib/db/database";
 import type { CachedAnalysis } from "../../lib/db/schema";
-import { sendCommand } from "../../lib/messaging";
+import { sendCommand } from "../../lib/messaging/protocol";
 import { commandErrorText } from "../command-error-text";
 
 export type RefreshState =

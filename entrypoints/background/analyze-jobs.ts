@@ -17,7 +17,7 @@ import { issueDetails, summarizeDetails } from "../../lib/api/issue-details";
 import type { LinklensDatabase } from "../../lib/db/database";
 import { cacheRecords } from "../../lib/db/records";
 import type { AnalyzeJob, AnalyzeJobRequest, JobSource, RejectedLink } from "../../lib/db/schema";
-import { LINK_PROBLEM_MESSAGES, normalizeLink, sortLinks } from "../../lib/links";
+import { LINK_PROBLEM_MESSAGES, normalizeLink, sortLinks } from "../../lib/links/link-check";
 import { createRerunningLoop } from "./rerunning-loop";
 import { type Backoff, retryDelay, toApiError } from "./retry-timing";
 

@@ -5,7 +5,7 @@ import {
   type CommandResult,
   isCommandMessage,
   isOwnExtensionPage,
-} from "../../lib/messaging";
+} from "../../lib/messaging/protocol";
 
 /** Answers the pages' commands; refuses anything that is not from this extension's own pages. */
 export function setupCommands(handlers: CommandHandlers) {

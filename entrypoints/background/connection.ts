@@ -1,6 +1,6 @@
 import { createApiClient } from "../../lib/api/client";
 import { ApiError } from "../../lib/api/errors";
-import type { ConnectionStatus } from "../../lib/messaging";
+import type { ConnectionStatus } from "../../lib/messaging/protocol";
 
 /** An id no service holds: a 404 for it proves the key was accepted without reading anything. */
 const PROBE_ID = "linklens_connection_probe";

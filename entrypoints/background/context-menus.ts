@@ -7,11 +7,11 @@
 
 import { type Browser, browser } from "wxt/browser";
 import { i18n } from "#i18n";
-import { resolveTargetTab } from "../../lib/active-tab";
 import type { ResponseFormat } from "../../lib/api/contract";
+import { resolveTargetTab } from "../../lib/browser/active-tab";
 import type { AnalyzeJobRequest, JobSource } from "../../lib/db/schema";
-import { LINK_PROBLEM_MESSAGES, linkProblem, sortLinks } from "../../lib/links";
-import { defaultPreset, type Preset, presetsDefaultFirst, type Settings } from "../../lib/settings";
+import { LINK_PROBLEM_MESSAGES, linkProblem, sortLinks } from "../../lib/links/link-check";
+import { defaultPreset, type Preset, presetsDefaultFirst, type Settings } from "../../lib/settings/settings";
 import type { JobToQueue, QueueOutcome } from "./job-gate";
 import { urlsInText } from "./selection-links";
 

@@ -1,10 +1,10 @@
 import { browser } from "wxt/browser";
 import { defineBackground } from "wxt/utils/define-background";
+import { openSidePanel } from "../../lib/browser/side-panel";
 import { db } from "../../lib/db/database";
 import { jobById, markFailuresSeen } from "../../lib/db/jobs";
-import { openOptionsOnFirstInstall } from "../../lib/first-run";
-import { readSettings, watchSettings } from "../../lib/settings-store";
-import { openSidePanel } from "../../lib/side-panel";
+import { openOptionsOnFirstInstall } from "../../lib/settings/first-run";
+import { readSettings, watchSettings } from "../../lib/settings/settings-store";
 import { createAnalysisReader } from "./analyses";
 import { createJobRunner } from "./analyze-jobs";
 import { createBadge } from "./badge";

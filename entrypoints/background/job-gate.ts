@@ -10,8 +10,8 @@ import { storage } from "wxt/utils/storage";
 import { ApiError } from "../../lib/api/errors";
 import { LIMITS } from "../../lib/api/limits";
 import type { AnalyzeJobRequest, JobSource } from "../../lib/db/schema";
-import { sortLinks } from "../../lib/links";
-import type { CommandHandlers, JobConfirmation } from "../../lib/messaging";
+import { sortLinks } from "../../lib/links/link-check";
+import type { CommandHandlers, JobConfirmation } from "../../lib/messaging/protocol";
 
 /** Jobs of more distinct https links than this ask first. */
 export const CONFIRM_ABOVE_LINKS = LIMITS.maxLinks;

@@ -8,7 +8,7 @@ import type { LinklensDatabase } from "../../lib/db/database";
 import { isOlder } from "../../lib/db/records";
 import type { CachedAnalysis, DeletedBatch } from "../../lib/db/schema";
 import { checkImportDocument, type ImportSummary, planImport, summaryOf } from "../../lib/export/import-json";
-import type { CommandHandlers, DeleteResult, RestoreResult } from "../../lib/messaging";
+import type { CommandHandlers, DeleteResult, RestoreResult } from "../../lib/messaging/protocol";
 
 /** How long a delete can be undone. */
 export const UNDO_TTL_MS = 10 * 60_000;

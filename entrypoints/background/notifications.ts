@@ -6,10 +6,10 @@
 import { browser } from "wxt/browser";
 import { storage } from "wxt/utils/storage";
 import { i18n } from "#i18n";
+import { openSidePanel } from "../../lib/browser/side-panel";
+import { sidepanelFocusItem } from "../../lib/browser/sidepanel-focus";
 import { ACTIVE_JOB_STATUSES } from "../../lib/db/jobs";
 import type { AnalyzeJob } from "../../lib/db/schema";
-import { openSidePanel } from "../../lib/side-panel";
-import { sidepanelFocusItem } from "../../lib/sidepanel-focus";
 
 const JOB_NOTIFICATION_PREFIX = "linklens-job";
 /** One id for every info notification: a new one replaces the last instead of piling up. */

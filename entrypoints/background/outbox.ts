@@ -25,7 +25,7 @@ import {
   settleConflict,
 } from "../../lib/db/outbox";
 import type { AnalysisPatch, ConflictChoice, OutboxEntry } from "../../lib/db/schema";
-import type { CommandHandlers } from "../../lib/messaging";
+import type { CommandHandlers } from "../../lib/messaging/protocol";
 import { createRerunningLoop } from "./rerunning-loop";
 import { type Backoff, retryDelay, toApiError } from "./retry-timing";
 

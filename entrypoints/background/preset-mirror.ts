@@ -5,7 +5,7 @@
  */
 import type { LinklensDatabase } from "../../lib/db/database";
 import { replacePresets } from "../../lib/db/presets";
-import type { Settings } from "../../lib/settings";
+import type { Settings } from "../../lib/settings/settings";
 
 export interface PresetMirrorDeps {
   db: LinklensDatabase;

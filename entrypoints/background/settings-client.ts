@@ -1,5 +1,5 @@
 import { type ApiClient, createApiClient } from "../../lib/api/client";
-import { readSettings } from "../../lib/settings-store";
+import { readSettings } from "../../lib/settings/settings-store";
 
 /**
  * A client for the service the settings name, read afresh each time (the user may change them between

@@ -10,7 +10,7 @@ import { commandErrorText } from "../../components/command-error-text";
 import { JobConfirmationView } from "../../components/confirm/job-confirmation-view";
 import { Button } from "../../components/ui/button";
 import { ErrorMessage } from "../../components/ui/error-message";
-import { CommandError, type JobConfirmation, sendCommand } from "../../lib/messaging";
+import { CommandError, type JobConfirmation, sendCommand } from "../../lib/messaging/protocol";
 
 type PageState =
   | { kind: "loading" }

@@ -18,10 +18,10 @@ import {
   settingsFromDraft,
 } from "../../components/options/settings-form";
 import { WelcomePanel } from "../../components/options/welcome-panel";
-import { requestHostPermission } from "../../lib/host-permission";
-import { needsSetup } from "../../lib/needs-setup";
-import { originNeedingPermission, type Settings } from "../../lib/settings";
-import { readSettings, watchSettings, writeSettings } from "../../lib/settings-store";
+import { requestHostPermission } from "../../lib/browser/host-permission";
+import { needsSetup } from "../../lib/settings/needs-setup";
+import { originNeedingPermission, type Settings } from "../../lib/settings/settings";
+import { readSettings, watchSettings, writeSettings } from "../../lib/settings/settings-store";
 
 const CONNECTION_HEADING = "connection-heading";
 

@@ -13,14 +13,14 @@ import { usePopupDraft } from "../../components/popup/use-popup-draft";
 import { useReadyMark } from "../../components/popup/use-ready-mark";
 import { useSettings } from "../../components/popup/use-settings";
 import { useTargetTab } from "../../components/popup/use-target-tab";
-import type { AnalyzeInput } from "../../lib/analyze-input";
+import type { AnalyzeInput } from "../../lib/analyze/analyze-input";
+import { withRecentPrompt } from "../../lib/analyze/popup-draft";
 import { db } from "../../lib/db/database";
 import { jobById, latestJobForTab } from "../../lib/db/jobs";
 import { listPresets } from "../../lib/db/presets";
-import { normalizeLink } from "../../lib/links";
-import { sendCommand } from "../../lib/messaging";
-import { needsSetup } from "../../lib/needs-setup";
-import { withRecentPrompt } from "../../lib/popup-draft";
+import { normalizeLink } from "../../lib/links/link-check";
+import { sendCommand } from "../../lib/messaging/protocol";
+import { needsSetup } from "../../lib/settings/needs-setup";
 
 const NO_IDS: readonly string[] = [];
 

@@ -6,7 +6,7 @@
  * service that decided the open points differently. Every type in the project is inferred from here.
  */
 import { z } from "zod";
-import { LINK_PROBLEM_MESSAGES, linkProblem, normalizeLink } from "../links";
+import { LINK_PROBLEM_MESSAGES, linkProblem, normalizeLink } from "../links/link-check";
 import { LIMITS, tooManyMetadataKeys } from "./limits";
 import { illFormedStrings } from "./well-formed";
 

@@ -1,4 +1,4 @@
-import { normalizeLink } from "../links";
+import { normalizeLink } from "../links/link-check";
 import type { LinklensDatabase } from "./database";
 import type { AnalyzeJob, JobStatus, UsageRow } from "./schema";
 

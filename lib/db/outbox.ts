@@ -5,7 +5,7 @@
 import { newIdempotencyKey } from "../api/client";
 import type { AnalysisRecord } from "../api/contract";
 import type { ApiErrorInit } from "../api/errors";
-import { sameJson } from "../same-json";
+import { sameJson } from "../json/same-json";
 import type { LinklensDatabase } from "./database";
 import { cacheRecords, EDITABLE_FIELDS, editableFieldsOf } from "./records";
 import type { AnalysisPatch, CachedAnalysis, OutboxEntry } from "./schema";

@@ -1,5 +1,5 @@
-import { presetsDefaultFirst } from "../preset-order";
-import type { Settings } from "../settings";
+import { presetsDefaultFirst } from "../settings/preset-order";
+import type { Settings } from "../settings/settings";
 import type { LinklensDatabase } from "./database";
 import type { PresetRow } from "./schema";
 

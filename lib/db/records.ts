@@ -1,5 +1,5 @@
 import type { AnalysisObject, AnalysisRecord, PartialAnalysisRecord } from "../api/contract";
-import { normalizeLink, siteOf } from "../links";
+import { normalizeLink, siteOf } from "../links/link-check";
 import type { LinklensDatabase } from "./database";
 import type { AnalysisPatch, CachedAnalysis, LocalRecordFields } from "./schema";
 

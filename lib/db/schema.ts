@@ -11,7 +11,7 @@ import type {
   UpdateAnalysisRequest,
 } from "../api/contract";
 import type { ApiErrorInit } from "../api/errors";
-import type { LinkProblem } from "../links";
+import type { LinkProblem } from "../links/link-check";
 
 /** What the cache adds to a server record. */
 export interface LocalRecordFields {

@@ -4,7 +4,7 @@
  * `key: value` line per key.
  */
 import type { Metadata } from "../api/contract";
-import { sameJson } from "../same-json";
+import { sameJson } from "../json/same-json";
 import type { EditableValues } from "./edit-draft";
 
 export const EDITABLE_FIELD_NAMES = ["textContent", "jsonContent", "metadata"] as const;

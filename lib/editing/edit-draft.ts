@@ -5,7 +5,7 @@
  */
 import { storage } from "wxt/utils/storage";
 import type { AnalysisPatch } from "../db/schema";
-import { isMetadataRow, type MetadataRow, rowsFromMetadata } from "../metadata-rows";
+import { isMetadataRow, type MetadataRow, rowsFromMetadata } from "./metadata-rows";
 
 export const EDIT_DRAFT_PREFIX = "editDraft:";
 export const EDIT_DRAFT_SAVE_DELAY_MS = 250;

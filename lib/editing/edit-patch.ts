@@ -5,11 +5,11 @@
  */
 import { type JsonSchemaDocument, LIMITS } from "../api/contract";
 import type { AnalysisPatch } from "../db/schema";
-import { type SchemaViolation, validateAgainstSchema } from "../json-schema-validate";
-import { type JsonSyntaxError, parseJsonText } from "../json-text";
-import { type MetadataCheck, metadataFromRows } from "../metadata-rows";
-import { sameJson } from "../same-json";
+import { type JsonSyntaxError, parseJsonText } from "../json/json-text";
+import { sameJson } from "../json/same-json";
+import { type SchemaViolation, validateAgainstSchema } from "../schema/json-schema-validate";
 import type { EditableValues, EditDraft } from "./edit-draft";
+import { type MetadataCheck, metadataFromRows } from "./metadata-rows";
 
 export type TextContentProblem = { kind: "too_long"; length: number } | { kind: "nul" };
 

@@ -3,7 +3,7 @@
  * the generated text, and the JSON in a fenced block). For reading and sharing; JSON is the lossless one.
  */
 import type { CachedAnalysis } from "../db/schema";
-import { safeHref } from "../safe-link";
+import { safeHref } from "../links/safe-link";
 
 export interface MarkdownExportOptions {
   /** Epoch ms of the export; default now. */

@@ -7,7 +7,7 @@ import type { z } from "zod";
 import type { AnalysisObject, ErrorDetail } from "../api/contract";
 import { isOlder, LOCAL_FIELDS, localFieldsOf, serverFieldsOf, withoutUndefined } from "../db/records";
 import type { CachedAnalysis, UsageRow } from "../db/schema";
-import { type JsonSyntaxReason, parseJsonText } from "../json-text";
+import { type JsonSyntaxReason, parseJsonText } from "../json/json-text";
 import {
   type ExportDocument,
   ExportDocument as ExportDocumentSchema,

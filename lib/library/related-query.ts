@@ -3,7 +3,7 @@
  * chosen fields) turned into the contract's `RelatedParams`, or the problems that stop it, by control.
  */
 import { LIMITS, type RecordField, type RelatedParams } from "../api/contract";
-import { type MetadataCheck, type MetadataRow, metadataFromRows } from "../metadata-rows";
+import { type MetadataCheck, type MetadataRow, metadataFromRows } from "../editing/metadata-rows";
 
 export interface RelatedForm {
   pageNum: string;

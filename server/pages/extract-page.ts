@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import { Readability } from "@mozilla/readability";
 import { parseHTML } from "linkedom";
-import { normalizeLink, siteOf } from "../../lib/links";
+import { normalizeLink, siteOf } from "../../lib/links/link-check";
 import { declaredAuthorOf, firstAuthor, isBylineLeftover } from "./article-author";
 import { articleTitleOf } from "./article-title";
 import {

@@ -9,7 +9,7 @@ import type { BrowserContext, Page, Worker } from "@playwright/test";
 import type { MenuClickInfo, MenuClickOutcome, MenuTab } from "../../entrypoints/background/context-menus";
 import { createApiClient } from "../../lib/api/client";
 import type { AnalyzeJob } from "../../lib/db/schema";
-import type { Preset } from "../../lib/settings";
+import type { Preset } from "../../lib/settings/settings";
 import { expect, TEST_API_KEY } from "./fixtures";
 
 export const SUMMARY: Preset = {

@@ -7,7 +7,12 @@
 import type { Page, Worker } from "@playwright/test";
 import type { AnalysisRecord } from "../../lib/api/contract";
 import type { AnalyzeJob } from "../../lib/db/schema";
-import type { AnalyzeStartRequest, CommandName, CommandRequest, CommandResult } from "../../lib/messaging";
+import type {
+  AnalyzeStartRequest,
+  CommandName,
+  CommandRequest,
+  CommandResult,
+} from "../../lib/messaging/protocol";
 import { expect } from "./fixtures";
 
 /** A command sent from extension page `page`, as the popup and the side panel send them. */

@@ -3,7 +3,7 @@
  * the settings as `chrome.storage.local` holds them.
  */
 import type { Locator, Page } from "@playwright/test";
-import type { Settings } from "../../lib/settings";
+import type { Settings } from "../../lib/settings/settings";
 
 export interface StoredSettings {
   settings?: Settings;

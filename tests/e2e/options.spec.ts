@@ -1,4 +1,4 @@
-import { DEFAULT_BASE_URL } from "../../lib/settings";
+import { DEFAULT_BASE_URL } from "../../lib/settings/settings";
 import { startServiceProcess } from "../helpers/service-process";
 import { expect, TEST_API_KEY, test } from "./fixtures";
 import {

@@ -1,9 +1,9 @@
 /**
  * The toolbar popup as the tests drive it: its controls by role and label, as a user finds them. The
- * popup runs as a tab (`popup.html?tabId=N`, the test seam of lib/active-tab.ts) aimed at tab N.
+ * popup runs as a tab (`popup.html?tabId=N`, the test seam of lib/browser/active-tab.ts) aimed at tab N.
  */
 import type { Locator, Page, Worker } from "@playwright/test";
-import { DEFAULT_SETTINGS, type Settings } from "../../lib/settings";
+import { DEFAULT_SETTINGS, type Settings } from "../../lib/settings/settings";
 
 /** Stores settings as the options page would (settings v2 in `storage.local`). */
 export async function writeSettings(serviceWorker: Worker, changes: Partial<Settings>): Promise<void> {

@@ -1,4 +1,4 @@
-import type { ConnectionStatus } from "../../lib/messaging";
+import type { ConnectionStatus } from "../../lib/messaging/protocol";
 import { expect, TEST_API_KEY, test } from "./fixtures";
 
 /** Runs inside an extension page: the same command the options page sends to the worker. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { analyzeInputFromDraft as analyzeInput, parseTemperature } from "../../lib/analyze-input";
+import { analyzeInputFromDraft as analyzeInput, parseTemperature } from "../../lib/analyze/analyze-input";
+import type { PopupDraft } from "../../lib/analyze/popup-draft";
 import { AnalyzeRequest, LIMITS } from "../../lib/api/contract";
-import type { PopupDraft } from "../../lib/popup-draft";
-import { checkSchemaText } from "../../lib/schema-check";
+import { checkSchemaText } from "../../lib/schema/schema-check";
 
 type Fields = Pick<PopupDraft, "prompt" | "temperature" | "structured" | "schemaText" | "metadataRows">;
 

@@ -18,8 +18,8 @@ import {
   OPEN_LIBRARY_COMMAND,
   setupKeyboardCommands,
 } from "../../entrypoints/background/keyboard-commands";
-import { resolveTargetTab, targetTabIdFromSearch } from "../../lib/active-tab";
-import type { Preset } from "../../lib/settings";
+import { resolveTargetTab, targetTabIdFromSearch } from "../../lib/browser/active-tab";
+import type { Preset } from "../../lib/settings/settings";
 import { useEnglishMessages } from "./helpers/english-messages";
 
 const SUMMARY: Preset = { id: "summary", name: "Summary", prompt: "Summarize this page.", temperature: 0 };

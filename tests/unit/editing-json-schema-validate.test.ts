@@ -5,7 +5,7 @@
  * refuses.
  */
 import { describe, expect, it } from "vitest";
-import { validateAgainstSchema } from "../../lib/json-schema-validate";
+import { validateAgainstSchema } from "../../lib/schema/json-schema-validate";
 import { compileResponseSchema } from "../../server/generate/json-schema";
 
 const articleSchema = {

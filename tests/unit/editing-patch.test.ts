@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { LIMITS } from "../../lib/api/contract";
 import { baseForSave } from "../../lib/editing/edit-draft";
 import { checkDraft, checkJsonText } from "../../lib/editing/edit-patch";
-import type { MetadataRow } from "../../lib/metadata-rows";
+import type { MetadataRow } from "../../lib/editing/metadata-rows";
 
 const against = {
   textContent: "Original text",

@@ -9,7 +9,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { validateAgainstSchema } from "../../lib/json-schema-validate";
+import { validateAgainstSchema } from "../../lib/schema/json-schema-validate";
 
 const SUITE = join(import.meta.dirname, "../fixtures/json-schema-test-suite");
 const REQUIRED_PASS_RATE = 0.98;

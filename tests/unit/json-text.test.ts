@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lineAndColumn, parseJsonText } from "../../lib/json-text";
+import { lineAndColumn, parseJsonText } from "../../lib/json/json-text";
 
 describe("parseJsonText", () => {
   it("parses valid JSON", () => {

@@ -9,8 +9,8 @@ import { createRelatedLister } from "../../entrypoints/background/related";
 import { createApiClient } from "../../lib/api/client";
 import { ApiError } from "../../lib/api/errors";
 import { createDatabase, type LinklensDatabase } from "../../lib/db/database";
+import type { MetadataRow } from "../../lib/editing/metadata-rows";
 import { relatedParamsFromForm, SELECTABLE_FIELDS } from "../../lib/library/related-query";
-import type { MetadataRow } from "../../lib/metadata-rows";
 import { startFixtureSite } from "../fixtures/site";
 import { KEY, startTestService, type TestService } from "../server/helpers/service";
 

@@ -16,7 +16,7 @@
 import { readFileSync } from "node:fs";
 import { Parser } from "htmlparser2";
 import { beforeAll, describe, expect, it } from "vitest";
-import { safeHref } from "../../lib/safe-link";
+import { safeHref } from "../../lib/links/safe-link";
 import { loadMarkdownRenderer, renderMarkdownView } from "./helpers/markdown-view";
 
 interface SpecExample {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { safeHref } from "../../lib/safe-link";
+import { safeHref } from "../../lib/links/safe-link";
 import { loadMarkdownRenderer, renderMarkdownView } from "./helpers/markdown-view";
 
 /** The rendered Markdown inside its wrapper, `#` as <h1>, without the newlines between elements. */

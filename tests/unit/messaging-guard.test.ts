@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isCommandMessage, isOwnExtensionPage } from "../../lib/messaging";
+import { isCommandMessage, isOwnExtensionPage } from "../../lib/messaging/protocol";
 
 const OWN_ID = "abcdefghijklmnopabcdefghijklmnop";
 const OWN_ORIGIN = `chrome-extension://${OWN_ID}/`;

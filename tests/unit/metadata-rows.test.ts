@@ -8,7 +8,7 @@ import {
   newMetadataRow,
   rowsFromMetadata,
   withValueType,
-} from "../../lib/metadata-rows";
+} from "../../lib/editing/metadata-rows";
 
 let counter = 0;
 function row(key: string, type: MetadataRow["type"], value: string): MetadataRow {

@@ -9,8 +9,8 @@ import {
   parseJobNotificationId,
   watchJobsForNotifications,
 } from "../../entrypoints/background/notifications";
+import { sidepanelFocusItem } from "../../lib/browser/sidepanel-focus";
 import type { AnalyzeJob } from "../../lib/db/schema";
-import { sidepanelFocusItem } from "../../lib/sidepanel-focus";
 import { useEnglishMessages } from "./helpers/english-messages";
 import { jobRow } from "./helpers/job-rows";
 

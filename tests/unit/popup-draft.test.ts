@@ -11,7 +11,7 @@ import {
   type PopupDraft,
   storeDraft,
   withRecentPrompt,
-} from "../../lib/popup-draft";
+} from "../../lib/analyze/popup-draft";
 
 const fallback = initialDraft({ defaultPrompt: "Summarize", defaultTemperature: 0.3 });
 

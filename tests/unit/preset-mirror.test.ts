@@ -5,8 +5,8 @@ import { fakeBrowser } from "wxt/testing/fake-browser";
 import { setupPresetMirror } from "../../entrypoints/background/preset-mirror";
 import { createDatabase, type LinklensDatabase } from "../../lib/db/database";
 import { listPresets } from "../../lib/db/presets";
-import { DEFAULT_SETTINGS, type Preset, type Settings } from "../../lib/settings";
-import { readSettings, watchSettings, writeSettings } from "../../lib/settings-store";
+import { DEFAULT_SETTINGS, type Preset, type Settings } from "../../lib/settings/settings";
+import { readSettings, watchSettings, writeSettings } from "../../lib/settings/settings-store";
 
 const SUMMARY: Preset = { id: "summary", name: "Summary", prompt: "Summarize.", temperature: 0 };
 const FACTS: Preset = {

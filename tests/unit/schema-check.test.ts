@@ -3,8 +3,8 @@
  * agrees with the service, which compiles the same schema with ajv after checking the contract's bounds.
  */
 import { describe, expect, it } from "vitest";
-import { MAX_SCHEMA_BYTES } from "../../lib/schema-bounds";
-import { checkSchemaText, schemaIssues } from "../../lib/schema-check";
+import { MAX_SCHEMA_BYTES } from "../../lib/schema/schema-bounds";
+import { checkSchemaText, schemaIssues } from "../../lib/schema/schema-check";
 import { compileResponseSchema, InvalidSchemaError } from "../../server/generate/json-schema";
 
 /** A schema nested exactly `levels` deep (the schema itself is level 1). */

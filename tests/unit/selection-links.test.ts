@@ -6,7 +6,7 @@ import {
   readSelectionLinks,
   urlsInText,
 } from "../../entrypoints/background/selection-links";
-import { sortLinks } from "../../lib/links";
+import { sortLinks } from "../../lib/links/link-check";
 
 describe("urlsInText", () => {
   it("finds http and https URLs typed in text, leaving the sentence's punctuation out", () => {

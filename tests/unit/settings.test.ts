@@ -15,8 +15,8 @@ import {
   SETTINGS_VERSION,
   Settings,
   schemaProblem,
-} from "../../lib/settings";
-import { readSettings, settingsItem, watchSettings, writeSettings } from "../../lib/settings-store";
+} from "../../lib/settings/settings";
+import { readSettings, settingsItem, watchSettings, writeSettings } from "../../lib/settings/settings-store";
 
 const V1 = {
   baseUrl: "https://analysis.example.com",

@@ -9,9 +9,13 @@ import {
   MAX_PRESETS,
   type Preset,
   type Settings,
-} from "../../lib/settings";
-import { writeSettings } from "../../lib/settings-store";
-import { readTrustedSettings, trustStoredSettings, watchTrustedSettings } from "../../lib/trusted-settings";
+} from "../../lib/settings/settings";
+import { writeSettings } from "../../lib/settings/settings-store";
+import {
+  readTrustedSettings,
+  trustStoredSettings,
+  watchTrustedSettings,
+} from "../../lib/settings/trusted-settings";
 
 const preset = (overrides: Record<string, unknown> = {}): Preset =>
   ({ id: "p1", name: "Mine", prompt: "Tell me more", temperature: 1, ...overrides }) as Preset;

@@ -9,10 +9,10 @@ import type {
   PartialAnalysisRecord,
   RelatedParams,
   ResponseFormat,
-} from "./api/contract";
-import type { ApiErrorInit } from "./api/errors";
-import type { AnalysisPatch, ConflictChoice, JobSource } from "./db/schema";
-import type { ImportSummary } from "./export/import-json";
+} from "../api/contract";
+import type { ApiErrorInit } from "../api/errors";
+import type { AnalysisPatch, ConflictChoice, JobSource } from "../db/schema";
+import type { ImportSummary } from "../export/import-json";
 
 export type ConnectionStatus =
   | { state: "ok"; baseUrl: string }

@@ -2,13 +2,13 @@
  * Metadata as a person edits it: rows of a key and a typed value, kept as typed (nothing is lost while a
  * number is half written), turned into the contract's `Metadata` with every problem tied to its row.
  */
-import type { Metadata, MetadataValue } from "./api/contract";
+import type { Metadata, MetadataValue } from "../api/contract";
 import {
   LIMITS,
   type MetadataKeyLengthProblem,
   metadataKeyLengthProblem,
   tooManyMetadataKeys,
-} from "./api/limits";
+} from "../api/limits";
 
 export const METADATA_VALUE_TYPES = ["string", "number", "boolean", "null"] as const;
 export type MetadataValueType = (typeof METADATA_VALUE_TYPES)[number];

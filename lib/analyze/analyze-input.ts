@@ -2,11 +2,11 @@
  * The popup's draft checked and turned into what `analyze.start` takes: the prompt, the temperature, the
  * metadata and the response format, or the problem of each field that stops it.
  */
-import type { Metadata, ResponseFormat } from "./api/contract";
-import { LIMITS } from "./api/limits";
-import { type MetadataCheck, metadataFromRows } from "./metadata-rows";
+import type { Metadata, ResponseFormat } from "../api/contract";
+import { LIMITS } from "../api/limits";
+import { type MetadataCheck, metadataFromRows } from "../editing/metadata-rows";
+import type { SchemaTextCheck } from "../schema/schema-check";
 import type { PopupDraft } from "./popup-draft";
-import type { SchemaTextCheck } from "./schema-check";
 
 export interface AnalyzeInput {
   prompt: string;

@@ -4,7 +4,7 @@
  * `storage.local` (key `popupDraft`) shortly after every change and restored when the popup opens.
  */
 import { storage } from "wxt/utils/storage";
-import { isMetadataRow, type MetadataRow } from "./metadata-rows";
+import { isMetadataRow, type MetadataRow } from "../editing/metadata-rows";
 
 export const POPUP_DRAFT_KEY = "popupDraft";
 export const MAX_RECENT_PROMPTS = 5;

@@ -3,7 +3,7 @@
  * any other origin is an optional host permission asked for that one origin (`<origin>/*`).
  */
 import { browser } from "wxt/browser";
-import { originNeedingPermission, originPattern } from "./settings";
+import { originNeedingPermission, originPattern } from "../settings/settings";
 
 /**
  * Asks for the permission to reach `baseUrl`'s origin; resolves `true` when held (or not needed).

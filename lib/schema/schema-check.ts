@@ -2,13 +2,13 @@
  * The one check of a response schema as it is typed (the popup's schema, the options page's presets):
  * what would make the service refuse it, without compiling it (ajv generates code, which extension pages
  * may not run). In order: JSON syntax (with line and column), a top level that is not an object schema,
- * the contract's bounds (64 KiB, 32 levels; lib/schema-bounds.ts), then malformed keywords: unknown `type`
+ * the contract's bounds (64 KiB, 32 levels; lib/schema/schema-bounds.ts), then malformed keywords: unknown `type`
  * names, `required` not a list of strings, sub-schemas that are not schemas, patterns that are not regular
  * expressions or that the service's linear-time engine cannot run, local `$ref`s that point nowhere, an
  * unsupported `$schema`. (Checking it against its draft's meta-schema with the pages' validator would be
  * thorough, but json-schema-library takes seconds on a 64 KiB schema: too slow for every keystroke.)
  */
-import { type JsonSyntaxError, parseJsonText } from "./json-text";
+import { type JsonSyntaxError, parseJsonText } from "../json/json-text";
 import {
   MAX_SCHEMA_BYTES,
   MAX_SCHEMA_DEPTH,

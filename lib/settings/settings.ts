@@ -4,11 +4,12 @@
  * re-exported here.
  */
 import { z } from "zod";
-import { JsonSchemaDocument, LIMITS, Prompt, Temperature } from "./api/contract";
+import { JsonSchemaDocument, LIMITS, Prompt, Temperature } from "../api/contract";
+import { type SchemaProblem, schemaProblem } from "../schema/schema-problem";
 import { BASE_URL_MESSAGE, isAllowedBaseUrl } from "./base-url";
-import { type SchemaProblem, schemaProblem } from "./schema-problem";
 import { DEFAULT_SETTINGS, MAX_PRESETS, PRESET_NAME_MAX } from "./settings-defaults";
 
+export { type SchemaProblem, schemaProblem } from "../schema/schema-problem";
 export {
   BASE_URL_MESSAGE,
   DEFAULT_BASE_URL,
@@ -18,7 +19,6 @@ export {
   originPattern,
 } from "./base-url";
 export { defaultPreset, presetsDefaultFirst } from "./preset-order";
-export { type SchemaProblem, schemaProblem } from "./schema-problem";
 export {
   BUILTIN_PRESETS,
   builtinPresets,

@@ -4,9 +4,9 @@
  * version, so they are trusted as they are; a field that still has the wrong shape takes its default,
  * as `coerceSettings` would give it. The worker and the options page read through settings-store.ts.
  */
-import { LIMITS } from "./api/limits";
+import { LIMITS } from "../api/limits";
+import { schemaProblem } from "../schema/schema-problem";
 import { isAllowedBaseUrl } from "./base-url";
-import { schemaProblem } from "./schema-problem";
 import type { Preset, Settings } from "./settings";
 import { DEFAULT_SETTINGS, MAX_PRESETS, PRESET_NAME_MAX } from "./settings-defaults";
 import { settingsItem } from "./settings-item";
