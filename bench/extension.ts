@@ -1,47 +1,21 @@
 /**
- * `npm run bench:ext`: the popup's and the side panel's JavaScript + CSS (raw and gzip, with every chunk
- * they import) in the built Chrome extension, and the popup's time to interactive in Chromium: the median
- * of 10 opens, from navigation start to the moment the popup marks itself ready (`data-ready` on <html>).
+ * `npm run bench:ext`: the popup's and the side panel's JavaScript + CSS in the built Chrome extension (what
+ * opening loads, and what loads later on demand), beside a bare WXT + React popup built in the same run, and
+ * the popup's time to interactive in Chromium: the median of 10 opens, from navigation start to the moment the popup marks itself ready (`data-ready` on <html>).
  */
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { gzipSync } from "node:zlib";
+import { execFileSync } from "node:child_process";
+import { resolve } from "node:path";
+import { kb, pageSize } from "./bundle-size";
 import { EXTENSION_OUTPUT, launchExtensionBrowser } from "./extension-browser";
 
 const OPENS = 10;
+const BARE_POPUP = resolve(import.meta.dirname, "reference/bare-popup");
 
-/** The files a page loads: its scripts and styles, and every chunk those scripts import, transitively. */
-function pageAssets(page: string): string[] {
-  const html = readFileSync(join(EXTENSION_OUTPUT, page), "utf8");
-  const pending = [...html.matchAll(/(?:src|href)="(\/[^"]+\.(?:js|css))"/g)].map((match) =>
-    join(EXTENSION_OUTPUT, match[1] as string),
-  );
-  const seen = new Set<string>();
-  while (pending.length > 0) {
-    const file = pending.pop() as string;
-    if (seen.has(file) || !existsSync(file)) continue;
-    seen.add(file);
-    if (!file.endsWith(".js")) continue;
-    const code = readFileSync(file, "utf8");
-    for (const match of code.matchAll(/(?:import|from)\s*\(?\s*["'](\.{1,2}\/[^"']+\.(?:js|css))["']/g)) {
-      pending.push(resolve(dirname(file), match[1] as string));
-    }
-  }
-  return [...seen];
+/** Builds the reference popup (bench/reference/bare-popup) with the same WXT, Vite and React. */
+function buildBarePopup(): string {
+  execFileSync("npx", ["wxt", "build", BARE_POPUP], { stdio: "ignore" });
+  return resolve(BARE_POPUP, ".output/chrome-mv3");
 }
-
-function sizes(page: string) {
-  let raw = 0;
-  let gzip = 0;
-  for (const file of pageAssets(page)) {
-    const bytes = readFileSync(file);
-    raw += bytes.length;
-    gzip += gzipSync(bytes, { level: 9 }).length;
-  }
-  return { raw, gzip };
-}
-
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 async function popupTimeToInteractive(): Promise<number[]> {
   const { context, extensionId: id, close } = await launchExtensionBrowser({});
@@ -70,9 +44,15 @@ const median = (values: number[]) => {
 };
 
 async function main() {
+  const bare = pageSize(buildBarePopup(), "popup.html").initial;
+  console.log("JS + CSS on opening (gzip), and what loads later only when a state needs it:");
+  console.log(`  bare WXT + React popup  ${kb(bare.gzip).padStart(9)}  (${kb(bare.raw)} raw)`);
   for (const page of ["popup.html", "sidepanel.html"]) {
-    const { raw, gzip } = sizes(page);
-    console.log(`${page.padEnd(15)} JS + CSS: ${kb(raw)} raw, ${kb(gzip)} gzip`);
+    const { initial, lazy } = pageSize(EXTENSION_OUTPUT, page);
+    const ratio = (initial.gzip / bare.gzip).toFixed(2);
+    console.log(
+      `  ${page.padEnd(22)} ${kb(initial.gzip).padStart(9)}  (${kb(initial.raw)} raw)  ${ratio}x bare; lazy ${kb(lazy.gzip)} gzip`,
+    );
   }
   const times = await popupTimeToInteractive();
   console.log(
