@@ -10,7 +10,7 @@
  *  4. the service process's resident memory: idle after start, and the most seen under each load;
  * for three set-ups in turn: PGlite (the default), one process on Postgres (a throwaway server from Debian's
  * postgresql package, as the tests start it), and two processes on that Postgres with the load split
- * between them.
+ * between them. A table of every figure beside bare Hono's, and the targets, ends the output.
  * `BENCH_CPU_PROF=DIR` writes a CPU profile of the service process into DIR (node --cpu-prof).
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process";
@@ -149,7 +149,7 @@ async function startServiceProcess(dataDir: string, caFile: string, databaseUrl?
   };
 }
 
-/** Resident memory of a process in MB, from /proc (Linux); undefined elsewhere. */
+/** Resident memory of a process in MiB, from /proc (Linux); undefined elsewhere. */
 function residentMb(pid: number | undefined): number | undefined {
   try {
     const kb = readFileSync(`/proc/${pid}/status`, "utf8").match(/^VmRSS:\s+(\d+) kB/m)?.[1];
@@ -180,7 +180,7 @@ async function withPeakMemory<T>(
   }
 }
 
-const megabytes = (value: number | undefined) => (value === undefined ? "n/a" : `${value.toFixed(0)} MB`);
+const mebibytes = (value: number | undefined) => (value === undefined ? "n/a" : `${value.toFixed(0)} MiB`);
 const line = (name: string, r: LoadResult) =>
   `${name}: p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.rps.toFixed(0)} req/s (${r.non2xx} non-2xx, ${r.errors} errors)`;
 
@@ -198,6 +198,16 @@ async function loadAll(urls: string[], path: string, idsFile: string): Promise<L
   };
 }
 
+interface ServiceFigures {
+  label: string;
+  read: LoadResult;
+  related: LoadResult;
+  /** Resident memory per process, in MiB: idle after start, and the most seen under each load. */
+  idle: (number | undefined)[];
+  underRead: (number | undefined)[];
+  underRelated: (number | undefined)[];
+}
+
 /** Analyze throughput, then GET and related under load, with each process's memory, for one store. */
 async function measureService(
   label: string,
@@ -206,9 +216,9 @@ async function measureService(
   records: StoredAnalysis[],
   idsFile: string,
   bareRead: LoadResult,
-): Promise<void> {
+): Promise<ServiceFigures> {
   const [first] = services;
-  if (!first) return;
+  if (!first) throw new Error(`${label} no service started`);
   const idle = services.map((service) => residentMb(service.process.pid));
   const post = async (links: string[]) => {
     const response = await fetch(`${first.url}/v1/links`, {
@@ -253,7 +263,52 @@ async function measureService(
   );
   console.log(line(`${label} GET /v1/analyses/related`, related));
   console.log(
-    `${label} RSS per process: ${idle.map(megabytes).join(" + ")} idle after start, at most ${readMemory.map(megabytes).join(" + ")} under GET, ${relatedMemory.map(megabytes).join(" + ")} under related (${records.length} records)`,
+    `${label} RSS per process: ${idle.map(mebibytes).join(" + ")} idle after start, at most ${readMemory.map(mebibytes).join(" + ")} under GET, ${relatedMemory.map(mebibytes).join(" + ")} under related (${records.length} records)`,
+  );
+  return {
+    label: label.replace(/:$/, ""),
+    read,
+    related,
+    idle,
+    underRead: readMemory,
+    underRelated: relatedMemory,
+  };
+}
+
+/** Every figure side by side, bare Hono first, then the targets of issue 11. */
+function printTable(bareRead: LoadResult, figures: ServiceFigures[]): void {
+  const perProcess = (values: (number | undefined)[]) =>
+    values.map((value) => (value === undefined ? "n/a" : value.toFixed(0))).join("+");
+  const rows = [
+    ["", "GET req/s", "p50", "p99", "×bare", "related p50", "p99", "RSS MiB idle", "GET", "related"],
+    ["bare Hono", bareRead.rps.toFixed(0), `${bareRead.p50}`, `${bareRead.p99}`, "1.00", "", "", "", "", ""],
+    ...figures.map(({ label, read, related, idle, underRead, underRelated }) => [
+      label,
+      read.rps.toFixed(0),
+      `${read.p50}`,
+      `${read.p99}`,
+      (read.rps / bareRead.rps).toFixed(2),
+      `${related.p50}`,
+      `${related.p99}`,
+      perProcess(idle),
+      perProcess(underRead),
+      perProcess(underRelated),
+    ]),
+  ];
+  const widths =
+    rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? "").length))) ?? [];
+  console.log(`\nlatencies in ms, ${LOAD.connections} connections, ${RECORDS} stored analyses:`);
+  for (const row of rows) {
+    console.log(
+      row
+        .map((cell, column) =>
+          column === 0 ? cell.padEnd(widths[0] ?? 0) : cell.padStart(widths[column] ?? 0),
+        )
+        .join("  "),
+    );
+  }
+  console.log(
+    "targets: GET at least 0.33× bare Hono's req/s with p99 at most 5 ms; related p99 at most 50 ms; on Postgres under 300 MiB idle per process",
   );
 }
 
@@ -288,14 +343,16 @@ async function main() {
         () => Promise.all([1, 2].map(() => startServiceProcess(dataDir, site.caFile, postgres.url))),
       ],
     ];
+    const figures: ServiceFigures[] = [];
     for (const [label, start] of runs) {
       const services = await start();
       try {
-        await measureService(label, services, site, records, idsFile, bareRead);
+        figures.push(await measureService(label, services, site, records, idsFile, bareRead));
       } finally {
         await Promise.all(services.map((service) => service.close()));
       }
     }
+    printTable(bareRead, figures);
   } finally {
     await postgres.stop();
     await site.close();

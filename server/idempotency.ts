@@ -7,20 +7,14 @@
  * process died stops its heartbeat and is taken over after `CLAIM_STALE_AFTER_MS`.
  *
  * The body is fingerprinted after it is read as JSON: a body the server refuses before that (415, 413,
- * malformed JSON) claims nothing.
+ * malformed JSON) claims nothing. A body the route's schema refuses (400) is stored like any answer.
  */
 import { createHash } from "node:crypto";
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
+import { z } from "zod";
 import { HttpError, invalidRequest } from "./http/http-error";
-import { readJsonBody } from "./http/request-body";
 import type { AppEnv } from "./routes/env";
-import {
-  type ClaimTiming,
-  type IdempotencyClaim,
-  IdempotencyClaimLostError,
-  type Store,
-  type StoredResponse,
-} from "./store/types";
+import { type ClaimTiming, IdempotencyClaimLostError, type Store, type StoredResponse } from "./store/types";
 
 export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
 export const REPLAYED_HEADER = "Idempotent-Replayed";
@@ -28,18 +22,16 @@ export const CLAIM_TIMING: ClaimTiming = { staleAfterMs: 30_000, retentionMs: 24
 /** How often a running request proves it is alive: well within `staleAfterMs`. */
 const HEARTBEAT_MS = 5_000;
 const PURGE_EVERY_MS = 60 * 60_000;
-const PRINTABLE_ASCII = /^[\x20-\x7e]{1,255}$/;
 /** Headers that are the transport's or the request's own, not part of the stored response. */
 const UNSTORED_HEADERS = new Set(["content-type", "content-length", "x-request-id"]);
 
 /**
- * A handler run under an optional key: it gets the request's JSON body and, when a key was claimed, the
- * claim to store its response with (`jsonResponse`) in the transaction of its work.
+ * The middleware of a POST route that takes an `Idempotency-Key`, after `jsonBody` and before the route's
+ * validation: a request with a key claims it (or gets the stored answer, 409 or 422); what the rest of the
+ * route answers, a validation 400 included, is then stored with the key. The handler finds the claim in
+ * `c.var.idempotencyClaim`, to store its response (`jsonResponse`) in the transaction of its work.
  */
-export type KeyedHandler = (body: unknown, claim: IdempotencyClaim | undefined) => Promise<Response>;
-
-/** Runs `endpoint`'s handlers under the request's `Idempotency-Key`, when it has one. */
-export function createIdempotency(store: Store, endpoint: string) {
+export function idempotent(store: Store, endpoint: string): MiddlewareHandler<AppEnv> {
   let lastPurge = 0;
 
   function purgeNowAndThen() {
@@ -48,16 +40,16 @@ export function createIdempotency(store: Store, endpoint: string) {
     store.purgeIdempotencyKeys(CLAIM_TIMING.retentionMs).catch(() => {});
   }
 
-  return async function keyed(c: Context<AppEnv>, handler: KeyedHandler): Promise<Response> {
+  return async (c, next) => {
     const key = readIdempotencyKey(c);
-    const body = await readJsonBody(c);
-    if (key === undefined) return handler(body, undefined);
+    c.set("idempotencyClaim", undefined);
+    if (key === undefined) return next();
 
     purgeNowAndThen();
     const ref = { tenantId: c.var.tenantId, endpoint, key };
-    const outcome = await store.claimIdempotencyKey(ref, requestHash(body), CLAIM_TIMING);
+    const outcome = await store.claimIdempotencyKey(ref, requestHash(c.var.jsonBody), CLAIM_TIMING);
     if (outcome.kind === "mismatch") throw keyReused();
-    if (outcome.kind === "in_progress") throw inProgress();
+    if (outcome.kind === "in_progress") throw idempotencyInProgress();
     if (outcome.kind === "replay") {
       const { status, body: text, headers } = outcome.response;
       return c.body(text, status as 200, {
@@ -68,34 +60,51 @@ export function createIdempotency(store: Store, endpoint: string) {
     }
 
     const { claim } = outcome;
+    c.set("idempotencyClaim", claim);
     const heartbeat = setInterval(() => {
       store.heartbeatIdempotencyKey(claim).catch(() => {});
     }, HEARTBEAT_MS);
     heartbeat.unref();
     try {
-      const response = await handler(body, claim);
-      // Stored already when the handler stored it with its work; then this changes nothing.
-      await store.completeIdempotencyKey({ claim, response: await storedResponseOf(response) });
-      return response;
-    } catch (error) {
-      if (error instanceof IdempotencyClaimLostError) throw inProgress();
-      const settled =
-        error instanceof HttpError && error.status < 500
-          ? store.completeIdempotencyKey({ claim, response: errorResponse(error, c.var.requestId) })
-          : store.releaseIdempotencyKey(claim);
-      // The request's own error is what the client must see, not a failure to record it.
-      await settled.catch(() => {});
-      throw error;
+      await next();
     } finally {
       clearInterval(heartbeat);
+    }
+    // The route's errors are answers by now (`app.onError`): `c.res` is what the client gets.
+    if (c.error instanceof IdempotencyClaimLostError) return; // answered 409: the key is another's now
+    if (c.res.status >= 500) {
+      await store.releaseIdempotencyKey(claim).catch(() => {});
+      return;
+    }
+    // Stored already when the handler stored it with its work; then this changes nothing.
+    const completed = store.completeIdempotencyKey({ claim, response: await storedResponseOf(c.res) });
+    if (c.error) {
+      // The request's own refusal is what the client must see, not a failure to record it.
+      await completed.catch(() => {});
+      return;
+    }
+    try {
+      await completed;
+    } catch (error) {
+      await store.releaseIdempotencyKey(claim).catch(() => {});
+      throw error;
     }
   };
 }
 
+/** The `Idempotency-Key` header's value: 1 to 255 printable ASCII characters. */
+export const IdempotencyKey = z
+  .string()
+  .regex(/^[\x20-\x7e]{1,255}$/)
+  .meta({ description: "Replays the stored response to a repeat of the same request for 24 hours." });
+
+/** The headers of a route that takes an `Idempotency-Key`, for its definition. */
+export const idempotencyHeaders = z.object({ "idempotency-key": IdempotencyKey.optional() });
+
 /** The request's `Idempotency-Key`: absent, or 1 to 255 printable ASCII characters (else 400). */
 export function readIdempotencyKey(c: Context): string | undefined {
   const value = c.req.header(IDEMPOTENCY_KEY_HEADER);
-  if (value === undefined || PRINTABLE_ASCII.test(value)) return value;
+  if (value === undefined || IdempotencyKey.safeParse(value).success) return value;
   throw invalidRequest([
     { path: IDEMPOTENCY_KEY_HEADER, message: "must be 1 to 255 printable ASCII characters" },
   ]);
@@ -128,7 +137,8 @@ async function storedResponseOf(response: Response): Promise<StoredResponse> {
   return { status: response.status, body: await response.clone().text(), headers };
 }
 
-function inProgress(): HttpError {
+/** 409: a request with the same key is still running (or took the key over from this one). */
+export function idempotencyInProgress(): HttpError {
   return new HttpError(
     409,
     `a request with this ${IDEMPOTENCY_KEY_HEADER} is still running; retry in a second`,

@@ -5,7 +5,7 @@ import { pickSentences, queryWeights, rankSentences } from "./ranking";
 import { hashString, seededRandom } from "./seeded-random";
 import { forEachContentTerm } from "./terms";
 
-export const NO_TEXT_MESSAGE = "The page has no readable text.";
+const NO_TEXT_MESSAGE = "The page has no readable text.";
 
 const TITLE_WEIGHT = 0.3;
 const MAX_SENTENCE_CHARS = 600;
@@ -88,7 +88,7 @@ function toParagraphs(chosen: Array<{ sentence: PageSentence; text: string }>): 
   return [chosen.slice(0, cut), chosen.slice(cut)].map((part) => part.map(({ text }) => text).join(" "));
 }
 
-export function shorten(text: string, limit = MAX_SENTENCE_CHARS, target = TRUNCATED_SENTENCE_CHARS): string {
+function shorten(text: string, limit = MAX_SENTENCE_CHARS, target = TRUNCATED_SENTENCE_CHARS): string {
   if (text.length <= limit) return text;
   const cut = text.lastIndexOf(" ", target);
   return `${text.slice(0, cut > target / 2 ? cut : target).trimEnd()}…`;

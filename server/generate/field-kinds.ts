@@ -60,7 +60,7 @@ export interface FieldName {
   countTarget?: CountTarget;
 }
 
-export function nameWords(name: string): string[] {
+function nameWords(name: string): string[] {
   return name
     .replace(/([\p{Ll}\d])(\p{Lu})/gu, "$1 $2")
     .replace(/(\p{Lu}+)(\p{Lu}\p{Ll})/gu, "$1 $2")

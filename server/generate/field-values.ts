@@ -361,7 +361,9 @@ export class FieldValues {
       if (!text) return -1;
       const label = facts.sentiment.label;
       if (kind === "sentiment" || ["positive", "negative", "neutral"].includes(text)) {
-        if (text.includes(label) || (label === "mixed" && text.includes("neutral"))) return 100;
+        if (text.includes(label)) return 100;
+        // A mixed page is neutral for a schema that has no "mixed".
+        if (label === "mixed" && text.includes("neutral")) return 50;
       }
       if (kind === "language" && facts.page.language) {
         const language = facts.page.language.toLowerCase();

@@ -2,18 +2,6 @@ import { createExtractiveGenerator } from "./extractive";
 import { createOpenAiGenerator } from "./openai";
 import type { Generator } from "./types";
 
-export { createExtractiveGenerator, warmUpExtractiveGenerator } from "./extractive";
-export {
-  compileResponseSchema,
-  describeIssues,
-  InvalidSchemaError,
-  type SchemaValidation,
-  type SchemaValidator,
-} from "./json-schema";
-export { createOpenAiGenerator } from "./openai";
-export { scoreRelevance } from "./relevance";
-export { GenerationError, type GenerationInput, type Generator } from "./types";
-
 /** The environment does not describe a usable generator (e.g. `LLM_BASE_URL` without `LLM_MODEL`). */
 export class GeneratorConfigError extends Error {
   constructor(message: string) {

@@ -17,7 +17,7 @@ import { LIMITS } from "../../lib/api/limits";
  * Compiled RE2 programs are about this many instructions at most (RE2's own limit is ~1.4 million):
  * re2js compiles some 100 of them a millisecond.
  */
-export const MAX_PATTERN_SIZE = 4_000;
+const MAX_PATTERN_SIZE = 4_000;
 /** RE2 refuses groups nested deeper than this; stopping here also keeps the walk below off the stack limit. */
 const MAX_NESTING = 1_000;
 

@@ -68,7 +68,7 @@ function looksLikeHeading(line: string, next: string | undefined): boolean {
 }
 
 /** Lines → headings and paragraphs; hard-wrapped lines (plain-text pages) are joined back. */
-export function splitBlocks(text: string): Block[] {
+function splitBlocks(text: string): Block[] {
   const lines = text.split(/\r?\n/).map((line) => line.replace(/\s+/g, " ").trim());
   const blocks: Block[] = [];
   let paragraph = "";

@@ -11,7 +11,7 @@ import { isSchemaObject, patternsOf, resolveLocalRef, type Schema, subschemas } 
 export const MAX_SCHEMA_BYTES = 64 * 1024;
 export const MAX_SCHEMA_DEPTH = 32;
 /** All the schema's patterns together, in RE2 instructions: compiling them stays within some 0.1 s. */
-export const MAX_SCHEMA_PATTERN_SIZE = 8_000;
+const MAX_SCHEMA_PATTERN_SIZE = 8_000;
 
 export interface SchemaBoundsProblem {
   /** Dotted path from the top of the schema ("properties.code.pattern"); "" for the schema itself. */

@@ -112,7 +112,7 @@ const maxOf = (a: unknown, b: unknown) =>
   typeof a === "number" && typeof b === "number" ? Math.max(a, b) : (a ?? b);
 
 /** Both schemas at once (as `allOf` demands), as far as generation needs it; ajv has the last word. */
-export function mergeSchemas(a: Schema, b: Schema): Schema {
+function mergeSchemas(a: Schema, b: Schema): Schema {
   const merged: Schema = { ...b, ...a };
   if (a.type !== undefined && b.type !== undefined) {
     const left = [a.type].flat();

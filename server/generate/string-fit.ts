@@ -35,14 +35,14 @@ export function stringConstraints(schema: Schema): StringConstraints {
 }
 
 /** Length in code points, as JSON Schema counts it. */
-export const lengthOf = (value: string) => [...value].length;
+const lengthOf = (value: string) => [...value].length;
 
 type FormatCheck =
   | RegExp
   | ((value: string) => boolean)
   | { validate: RegExp | ((value: string) => boolean) };
 
-export function formatAccepts(format: string, value: string): boolean {
+function formatAccepts(format: string, value: string): boolean {
   const check = (fullFormats as Record<string, FormatCheck | undefined>)[format];
   if (check === undefined) return true;
   const validate = check instanceof RegExp || typeof check === "function" ? check : check.validate;
@@ -50,7 +50,7 @@ export function formatAccepts(format: string, value: string): boolean {
 }
 
 /** A candidate converted to what the format expects (a date to "YYYY-MM-DD", …), or undefined. */
-export function toFormat(format: string | undefined, value: string): string | undefined {
+function toFormat(format: string | undefined, value: string): string | undefined {
   switch (format) {
     case undefined:
       return value;

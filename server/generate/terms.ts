@@ -96,7 +96,7 @@ function computeStem(word: string): string {
 const foldCache = new Map<string, string>();
 
 /** Removes diacritics ("élection" → "election", "straße" → "strasse"). */
-export function foldAccents(word: string): string {
+function foldAccents(word: string): string {
   const cached = foldCache.get(word);
   if (cached !== undefined) return cached;
   const folded = word

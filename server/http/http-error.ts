@@ -1,6 +1,5 @@
-import type { z } from "zod";
 import { ERROR_CODES, type ErrorBody, type ErrorDetail, type ErrorStatus } from "../../lib/api/contract";
-import { issueDetails, summarizeDetails } from "../../lib/api/issue-details";
+import { summarizeDetails } from "../../lib/api/issue-details";
 
 /** A failure the server answers with the contract's error body. */
 export class HttpError extends Error {
@@ -32,11 +31,4 @@ export class HttpError extends Error {
 
 export function invalidRequest(details: ErrorDetail[]): HttpError {
   return new HttpError(400, summarizeDetails(details), details);
-}
-
-/** Parses with a contract schema, or throws the 400 that names every problem. */
-export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, prefix = ""): z.output<S> {
-  const result = schema.safeParse(value);
-  if (!result.success) throw invalidRequest(issueDetails(result.error, prefix));
-  return result.data;
 }

@@ -1,26 +1,58 @@
 import type { Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { createMiddleware } from "hono/factory";
 import { LIMITS } from "../../lib/api/contract";
 import { illFormedStrings } from "../../lib/api/well-formed";
+import type { AppEnv } from "../routes/env";
 import { HttpError, invalidRequest } from "./http-error";
 import { nestsDeeperThan } from "./json-nesting";
+
+/**
+ * The JSON content types accepted: exactly those the route's JSON validator (@hono/zod-openapi's media type
+ * check) accepts, so that no body passed here is refused there with another answer.
+ */
+const JSON_CONTENT_TYPE = /^application\/([a-z-.]+\+)?json(;\s*[a-zA-Z0-9-]+=([^;]+))*$/i;
 
 const tooLarge = () =>
   new HttpError(413, `the request body is larger than ${LIMITS.maxBodyBytes / 1024 / 1024} MiB`);
 
+/** At most 1 MiB (413): a body sent without Content-Length (chunked) is cut off as soon as it passes it. */
+const limitBody = bodyLimit({
+  maxSize: LIMITS.maxBodyBytes,
+  onError: () => {
+    throw tooLarge();
+  },
+});
+
 /**
- * Reads a POST body as the contract wants it: JSON content type (415), at most 1 MiB (413), valid UTF-8, at
- * most 64 levels deep, valid JSON, every string and key well-formed Unicode (400, in that order).
+ * The one reader of a request body, first in the middleware of every route that takes one. It checks the
+ * body as the contract wants it: JSON content type (415), at most 1 MiB (413), valid UTF-8, at most 64
+ * levels deep, valid JSON, every string and key well-formed Unicode (400, in that order); then it puts the
+ * parsed body in `c.var.jsonBody`. The route's schema validation reads the same checked bytes afterwards
+ * (Hono keeps the body it read: `c.req.arrayBuffer()` is cached and `c.req.json()` parses that cache).
  */
-export async function readJsonBody(c: Context): Promise<unknown> {
-  const contentType = c.req.header("content-type") ?? "";
-  const mediaType = contentType.split(";")[0]?.trim().toLowerCase();
-  if (mediaType !== "application/json" && !mediaType?.endsWith("+json")) {
+export const jsonBody = createMiddleware<AppEnv>(async (c, next) => {
+  if (!JSON_CONTENT_TYPE.test(c.req.header("content-type") ?? "")) {
     throw new HttpError(415, "the request body must be JSON, sent with Content-Type: application/json");
   }
-  const declared = Number(c.req.header("content-length"));
-  if (Number.isFinite(declared) && declared > LIMITS.maxBodyBytes) throw tooLarge();
+  // A declared Content-Length over the limit is refused here, before `limitBody` opens the body's stream
+  // (which it does even to refuse): with that stream open, @hono/node-server no longer drains the unread
+  // body after the answer, and drops the keep-alive connection under the client's next request.
+  if (Number(c.req.header("content-length")) > LIMITS.maxBodyBytes) throw tooLarge();
+  return limitBody(c, async () => {
+    c.set("jsonBody", await readJsonBody(c));
+    await next();
+  });
+});
 
-  const text = decodeUtf8(await readCapped(c.req.raw, LIMITS.maxBodyBytes));
+async function readJsonBody(c: Context): Promise<unknown> {
+  let bytes: ArrayBuffer;
+  try {
+    bytes = await c.req.arrayBuffer();
+  } catch {
+    throw bodyCutShort();
+  }
+  const text = decodeUtf8(bytes);
   if (text.trim() === "")
     throw invalidRequest([{ path: "body", message: "is empty; a JSON object is expected" }]);
   if (nestsDeeperThan(text, LIMITS.maxJsonDepth)) {
@@ -41,58 +73,13 @@ export async function readJsonBody(c: Context): Promise<unknown> {
 const bodyCutShort = () =>
   invalidRequest([{ path: "body", message: "ended before it was complete (the connection was closed)" }]);
 
-async function readCapped(request: Request, maxBytes: number): Promise<Uint8Array> {
-  if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    let chunk: ReadableStreamReadResult<Uint8Array>;
-    try {
-      chunk = await reader.read();
-    } catch {
-      throw bodyCutShort();
-    }
-    const { done, value } = chunk;
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
-}
-
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 /** The body's text; bytes that are not UTF-8 are refused, never replaced with U+FFFD. */
-function decodeUtf8(bytes: Uint8Array): string {
+function decodeUtf8(bytes: ArrayBuffer): string {
   try {
     return utf8.decode(bytes);
   } catch {
     throw invalidRequest([{ path: "body", message: "is not valid UTF-8" }]);
   }
-}
-
-/** The query string as an object, refusing a parameter given twice (it would be ambiguous). */
-export function readQuery(c: Context): Record<string, string> {
-  const all = c.req.queries();
-  const query: Record<string, string> = {};
-  const repeated: string[] = [];
-  for (const [name, values] of Object.entries(all)) {
-    if (values.length > 1) repeated.push(name);
-    query[name] = values[0] ?? "";
-  }
-  if (repeated.length > 0) {
-    throw invalidRequest(repeated.map((name) => ({ path: name, message: "is given more than once" })));
-  }
-  return query;
 }

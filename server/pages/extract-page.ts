@@ -19,7 +19,7 @@ import {
 } from "./page-metadata";
 import { joinParagraphs, normalizePlainText, paragraphsOf, truncateText } from "./page-text";
 import { publishedDateOf } from "./published-date";
-import type { ExtractedPage, FetchedPage } from "./types";
+import type { ExtractedPage, FetchedTextPage } from "./types";
 
 const MAX_IMAGE_LINKS = 50;
 const MAX_TITLE_LENGTH = 500;
@@ -37,11 +37,11 @@ export function pageIdOf(url: string): string {
   return `pg_${createHash("sha256").update(normalized).digest("hex").slice(0, 24)}`;
 }
 
-export function extractPage(page: FetchedPage): ExtractedPage {
-  return page.contentType === "text/plain" ? extractPlainText(page) : extractHtml(page);
+export function extractPage(page: FetchedTextPage): ExtractedPage {
+  return page.contentType === "text/plain" ? extractPlainText(page.url, page.body) : extractHtml(page);
 }
 
-function extractHtml(page: FetchedPage): ExtractedPage {
+function extractHtml(page: FetchedTextPage): ExtractedPage {
   const document = parseDocument(page.body);
   const metadata = readMetadata(document, page.url);
 
@@ -88,24 +88,25 @@ function extractHtml(page: FetchedPage): ExtractedPage {
   };
 }
 
-function extractPlainText(page: FetchedPage): ExtractedPage {
-  const text = normalizePlainText(page.body);
+/** Plain text (a text page's, or a PDF's text layer): the first line as title, the next paragraph as description. */
+export function extractPlainText(url: string, body: string): ExtractedPage {
+  const text = normalizePlainText(body);
   const [firstLine = ""] = text.split("\n", 1);
   const title = truncateText(firstLine.trim(), MAX_PLAIN_TITLE_LENGTH);
   const paragraphs = text.split(/\n\s*\n/).map((paragraph) => paragraph.replace(/\s+/g, " ").trim());
   const description = paragraphs.find((paragraph) => paragraph && paragraph !== title) ?? paragraphs[0] ?? "";
   return {
     analysis: {
-      url: page.url,
-      id: pageIdOf(page.url),
+      url,
+      id: pageIdOf(url),
       title,
       text,
-      favicon: new URL("/favicon.ico", page.url).href,
+      favicon: new URL("/favicon.ico", url).href,
       extras: { imageLinks: [] },
     },
     description: truncateText(description, MAX_DESCRIPTION_LENGTH),
     keywords: [],
-    siteName: siteOf(page.url),
+    siteName: siteOf(url),
   };
 }
 
@@ -266,7 +267,8 @@ function leadImageOf(metadata: PageMetadata): string | undefined {
   return undefined;
 }
 
-function primaryLanguage(tag: string | null | undefined): string | undefined {
+/** The primary subtag of a language tag, lower-case ("en" of "en-GB"); undefined when it is not one. */
+export function primaryLanguage(tag: string | null | undefined): string | undefined {
   const primary = tag?.trim().split(/[-_]/)[0]?.toLowerCase();
   return primary && /^[a-z]{2,3}$/.test(primary) ? primary : undefined;
 }
@@ -281,11 +283,15 @@ function languageOf(document: Document, metadata: PageMetadata): string | undefi
 }
 
 function keywordsOf(metadata: PageMetadata): string[] {
-  const candidates = [
+  return uniqueKeywords([
     ...allMeta(metadata, ["keywords", "news_keywords"]).flatMap((value) => value.split(/[,;]/)),
     ...allMeta(metadata, ["article:tag"]),
     ...jsonLdTexts(metadata, "keywords").flatMap((value) => value.split(",")),
-  ];
+  ]);
+}
+
+/** Keywords cleaned, without case-insensitive duplicates or overlong ones, at most `MAX_KEYWORDS`. */
+export function uniqueKeywords(candidates: Iterable<string>): string[] {
   const seen = new Map<string, string>();
   for (const candidate of candidates) {
     const keyword = clean(candidate);

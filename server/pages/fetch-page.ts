@@ -1,6 +1,6 @@
 /**
- * Fetches one page for analysis: https at every hop, bounded in hops, time and size, HTML or plain text
- * only, never to a non-public address (unless private networks are allowed). Every failure is a
+ * Fetches one page for analysis: https at every hop, bounded in hops, time and size, HTML, plain text or
+ * PDF only, never to a non-public address (unless private networks are allowed). Every failure is a
  * `PageFailure` with a readable message.
  */
 import { STATUS_CODES } from "node:http";
@@ -40,9 +40,11 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 const REQUEST_HEADERS = {
   "user-agent": "Mozilla/5.0 (compatible; Linklens/0.1; link analysis)",
-  accept: "text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.1",
+  accept: "text/html,application/xhtml+xml,text/plain;q=0.9,application/pdf;q=0.8,*/*;q=0.1",
   "accept-encoding": "gzip, deflate, br",
 };
+
+const SUPPORTED_TYPES = "only HTML, plain-text and PDF pages can be analyzed";
 
 const TLS_CERTIFICATE_ERROR =
   /CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|ERR_TLS_CERT_ALTNAME_INVALID|HOSTNAME_MISMATCH/;
@@ -124,11 +126,12 @@ export function createPageFetcher(options: PageFetcherOptions): PageFetcher {
         abandon(body);
         throw new PageFailure(
           "unsupported_content_type",
-          `${url.href} is ${mimeOf(contentTypeHeader)}; only HTML and plain-text pages can be analyzed`,
+          `${url.href} is ${mimeOf(contentTypeHeader)}; ${SUPPORTED_TYPES}`,
         );
       }
       const bytes = await readCapped(body, headers, maxBytes);
-      const contentType = declared ?? sniffHtml(bytes, url);
+      const contentType = declared ?? sniffPageType(bytes, url);
+      if (contentType === "application/pdf") return { url: url.href, contentType, body: bytes };
       return {
         url: url.href,
         contentType,
@@ -195,15 +198,18 @@ function pageTypeOf(contentType: string | undefined): PageType | "unsupported" |
   if (mime === "") return undefined;
   if (mime === "text/html" || mime === "application/xhtml+xml") return "text/html";
   if (mime === "text/plain") return "text/plain";
+  if (mime === "application/pdf" || mime === "application/x-pdf") return "application/pdf";
   return "unsupported";
 }
 
-function sniffHtml(bytes: Uint8Array, url: URL): PageType {
+/** The type of an undeclared body: HTML by its first tag, PDF by its `%PDF-` header (as browsers sniff). */
+function sniffPageType(bytes: Uint8Array, url: URL): PageType {
   const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, 1024)).toString("latin1");
   if (/^\s*(\uFEFF|\xEF\xBB\xBF)?\s*<(!doctype\s+html|html|head|body)\b/i.test(head)) return "text/html";
+  if (head.startsWith("%PDF-")) return "application/pdf";
   throw new PageFailure(
     "unsupported_content_type",
-    `${url.href} has no Content-Type and does not look like HTML; only HTML and plain-text pages can be analyzed`,
+    `${url.href} has no Content-Type and does not look like HTML or PDF; ${SUPPORTED_TYPES}`,
   );
 }
 

@@ -20,10 +20,16 @@ class LimitExceeded extends Error {}
 
 /** Refuses an empty page (`empty_page`) and HTML past the depth or element limit (`page_too_complex`). */
 export function assertPageWithinLimits(page: FetchedPage): void {
-  if (page.body.trim() === "") throw new PageFailure("empty_page", `${page.url} is empty`);
+  const empty = page.contentType === "application/pdf" ? isBlank(page.body) : page.body.trim() === "";
+  if (empty) throw new PageFailure("empty_page", `${page.url} is empty`);
   if (page.contentType !== "text/html") return;
   const exceeded = markupExceedsLimits(page.body);
   if (exceeded) throw new PageFailure("page_too_complex", `${page.url} ${exceeded}`);
+}
+
+/** Whether bytes are only ASCII whitespace (or none). */
+function isBlank(bytes: Uint8Array): boolean {
+  return bytes.every((byte) => byte === 0x20 || (byte >= 0x09 && byte <= 0x0d));
 }
 
 /** Refuses a page the extractor found no text in (`empty_page`). */

@@ -30,9 +30,9 @@ const OTHER_DATE_KEYS = [
   "date",
 ];
 
-/** ISO 8601 of a date string, or `undefined` when it is not a plausible date. */
-function isoDate(value: string | null | undefined): string | undefined {
-  const text = value?.trim();
+/** ISO 8601 of a date (or a date string), or `undefined` when it is not a plausible date. */
+export function isoDate(value: Date | string | null | undefined): string | undefined {
+  const text = typeof value === "string" ? value.trim() : value;
   if (!text) return undefined;
   const date = new Date(text);
   const year = date.getUTCFullYear();

@@ -1,12 +1,22 @@
 import type { AnalysisObject } from "../../lib/api/contract";
 
-/** A page as the fetcher hands it over: final URL after redirects, decoded body. */
-export interface FetchedPage {
+/** An HTML or plain-text page as the fetcher hands it over: final URL after redirects, decoded body. */
+export interface FetchedTextPage {
   /** Final URL after redirects. */
   url: string;
   contentType: "text/html" | "text/plain";
   body: string;
 }
+
+/** A PDF as the fetcher hands it over: final URL after redirects, the file's bytes. */
+export interface FetchedPdf {
+  /** Final URL after redirects. */
+  url: string;
+  contentType: "application/pdf";
+  body: Uint8Array;
+}
+
+export type FetchedPage = FetchedTextPage | FetchedPdf;
 
 /** Everything the server knows about a page after extraction; `analysis` lacks only the prompt's `score`. */
 export interface ExtractedPage {

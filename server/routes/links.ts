@@ -1,21 +1,33 @@
-import type { Hono } from "hono";
-import { AnalyzeRequest } from "../../lib/api/contract";
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import { AnalyzeRequest, AnalyzeResponse } from "../../lib/api/contract";
 import { type AnalyzeDeps, analyzeLinks } from "../analyze-links";
-import { parseOrThrow } from "../http/http-error";
-import { createIdempotency, jsonResponse } from "../idempotency";
+import { jsonBody } from "../http/request-body";
+import { idempotencyHeaders, idempotent, jsonResponse } from "../idempotency";
+import { apiKeySecurity, errorResponses, jsonContent, jsonRequestBody } from "../openapi";
 import type { AppEnv } from "./env";
 
-export function registerLinksRoutes(app: Hono<AppEnv>, deps: AnalyzeDeps) {
-  const keyed = createIdempotency(deps.store, "POST /v1/links");
+/** POST /v1/links: its path, what it accepts (validated) and what it answers (documented). */
+export const analyzeLinksRoute = createRoute({
+  method: "post",
+  path: "/v1/links",
+  summary: "Analyze links",
+  security: apiKeySecurity,
+  request: { headers: idempotencyHeaders, body: jsonRequestBody(AnalyzeRequest) },
+  responses: {
+    200: jsonContent(AnalyzeResponse, "The analyses that succeeded, their cost, and the links that failed."),
+    ...errorResponses(400, 401, 402, 409, 413, 415, 422, 429, 502),
+  },
+});
 
-  app.post("/v1/links", (c) =>
-    keyed(c, async (body, claim) => {
-      const request = parseOrThrow(AnalyzeRequest, body);
-      // A keyed request runs to its end even when the client goes away (a timeout, a stopped worker):
-      // its retry with the same key then gets this answer instead of starting the work again.
-      const signal = claim ? undefined : c.req.raw.signal;
-      const completion = claim && ((response: unknown) => ({ claim, response: jsonResponse(200, response) }));
-      return c.json(await analyzeLinks(deps, c.var.tenantId, request, signal, completion));
-    }),
-  );
+export function registerLinksRoutes(app: OpenAPIHono<AppEnv>, deps: AnalyzeDeps) {
+  const middleware = [jsonBody, idempotent(deps.store, "POST /v1/links")];
+  app.openapi({ ...analyzeLinksRoute, middleware }, async (c) => {
+    const request = c.req.valid("json");
+    const claim = c.var.idempotencyClaim;
+    // A keyed request runs to its end even when the client goes away (a timeout, a stopped worker):
+    // its retry with the same key then gets this answer instead of starting the work again.
+    const signal = claim ? undefined : c.req.raw.signal;
+    const completion = claim && ((response: unknown) => ({ claim, response: jsonResponse(200, response) }));
+    return c.json(await analyzeLinks(deps, c.var.tenantId, request, signal, completion), 200);
+  });
 }

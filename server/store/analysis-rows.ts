@@ -1,5 +1,5 @@
 /** Analyses between the store's rows and the server's shapes. */
-import { AnalysisObject, type AnalysisRecord } from "../../lib/api/contract";
+import { AnalysisObject, type AnalysisRecord, type JsonSchemaDocument } from "../../lib/api/contract";
 import type { analyses } from "./schema";
 import type { AnalysisPatch, StoredAnalysis } from "./types";
 
@@ -13,6 +13,15 @@ export type RecordRow = Pick<
   jsonContent: AnalysisRow["jsonContentText"];
   metadata: AnalysisRow["metadataText"];
 };
+
+/** What a read by id fetches: the record's columns and the response schema. */
+export type ReadRow = RecordRow & Pick<AnalysisRow, "tenantId" | "responseSchema">;
+
+/** An analysis as read by id (and cached): the contract's record, and what the server keeps beside it. */
+export interface ReadAnalysis {
+  record: AnalysisRecord;
+  responseSchema: JsonSchemaDocument | null;
+}
 
 export function toRow(record: StoredAnalysis): AnalysisRow {
   return {
@@ -54,6 +63,10 @@ export function fromRow(row: AnalysisRow): StoredAnalysis {
     ...fromRecordRow({ ...row, jsonContent: row.jsonContentText, metadata: row.metadataText }),
     ...(row.responseSchema !== null && { responseSchema: row.responseSchema }),
   };
+}
+
+export function fromReadRow(row: ReadRow): ReadAnalysis {
+  return { record: fromRecordRow(row), responseSchema: row.responseSchema };
 }
 
 export function fromRecordRow(row: RecordRow): AnalysisRecord {

@@ -4,12 +4,12 @@
  * transaction: credits are charged by a conditional UPDATE, Idempotency-Keys are claimed by INSERT … ON
  * CONFLICT, read-modify-writes lock their row (`SELECT … FOR UPDATE`).
  *
- * The hot queries (GET /v1/analyses, the rate check) are prepared once: Drizzle builds their SQL here, not
+ * The hot queries (reads by id, the rate check) are prepared once: Drizzle builds their SQL here, not
  * per request, and postgres-js prepares them on each pooled connection.
  */
-import { and, asc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gte, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { ulid } from "ulid";
-import { fromRecordRow, fromRow, patchColumns, toRow } from "./analysis-rows";
+import { fromReadRow, fromRow, patchColumns, type ReadAnalysis, toRow } from "./analysis-rows";
 import type { Database, Transaction } from "./database";
 import { createReadBatcher } from "./read-batcher";
 import { createRecordCache } from "./record-cache";
@@ -30,13 +30,13 @@ import {
 
 export interface StoreOptions {
   /**
-   * The database serves this process alone (PGlite). Then records are cached in memory (invalidated by this
+   * The database serves this process alone (PGlite). Then analyses are cached in memory (invalidated by this
    * process's writes, the only ones) and rate buckets live in memory: a rate check is then no database write
    * on every request, which on PGlite (one connection, every statement in turn) would put a write in front of
    * each GET. With several processes both must live in the database.
    */
   singleProcess: boolean;
-  /** Bytes of record JSON the single-process cache may hold; default 64 MiB. */
+  /** Bytes of analysis JSON the single-process cache may hold; default 64 MiB. */
   recordCacheBytes?: number;
   /** Record reads (batched, read-batcher.ts) running at once: 1 on PGlite, a part of the pool on Postgres. */
   readConcurrency: number;
@@ -48,18 +48,35 @@ export function createStore(db: Database, options: StoreOptions): Store {
     ? createRecordCache(options.recordCacheBytes ?? 64 * 1024 * 1024)
     : undefined;
   const queries = prepareQueries(db);
-  const readRecord = createReadBatcher(
+  const readBatched = createReadBatcher(
     async (keys: { tenantId: string; analysisId: string }[]) => {
       const analysisIds = [...new Set(keys.map((key) => key.analysisId))];
-      const rows = await queries.recordsById.execute({ analysisIds });
+      const rows = await queries.analysesById.execute({ analysisIds });
       const byId = new Map(rows.map((row) => [row.analysisId, row]));
       return keys.map(({ tenantId, analysisId }) => {
         const row = byId.get(analysisId);
-        return row?.tenantId === tenantId ? fromRecordRow(row) : null;
+        return row?.tenantId === tenantId ? fromReadRow(row) : null;
       });
     },
     { concurrency: options.readConcurrency },
   );
+
+  /**
+   * Every read of analyses by id (GET, the page of related search, the check before an update): from the
+   * cache where there is one, else batched with the reads asked for at the same time.
+   */
+  async function readAnalysis(tenantId: string, analysisId: string): Promise<ReadAnalysis | null> {
+    if (!isStorableText(analysisId)) return null;
+    // no closure made per read: under tsx, naming each one (esbuild's keepNames) was 2% of a GET's CPU
+    const ref = { tenantId, analysisId };
+    return cache ? cache.read(ref, readBatched) : readBatched(ref);
+  }
+
+  const toStored = (tenantId: string, { record, responseSchema }: ReadAnalysis): StoredAnalysis => ({
+    tenantId,
+    ...record,
+    ...(responseSchema !== null && { responseSchema }),
+  });
 
   async function findTenant(keyHash: string) {
     if (!isStorableText(keyHash)) return null;
@@ -104,29 +121,18 @@ export function createStore(db: Database, options: StoreOptions): Store {
     },
 
     async getAnalysis(tenantId, analysisId) {
-      if (!isStorableText(analysisId)) return null;
-      const [row] = await db
-        .select()
-        .from(analyses)
-        .where(and(eq(analyses.tenantId, tenantId), eq(analyses.analysisId, analysisId)));
-      return row ? fromRow(row) : null;
+      const read = await readAnalysis(tenantId, analysisId);
+      return read && toStored(tenantId, read);
     },
 
     async getRecord(tenantId, analysisId) {
-      if (!isStorableText(analysisId)) return null;
-      const read = () => readRecord({ tenantId, analysisId });
-      return cache ? cache.read(tenantId, analysisId, read) : read();
+      return (await readAnalysis(tenantId, analysisId))?.record ?? null;
     },
 
     async getAnalyses(tenantId, analysisIds) {
-      const wanted = [...new Set(analysisIds.filter(isStorableText))];
-      if (wanted.length === 0) return [];
-      const rows = await db
-        .select()
-        .from(analyses)
-        .where(and(eq(analyses.tenantId, tenantId), inArray(analyses.analysisId, wanted)));
-      const byId = new Map(rows.map((row) => [row.analysisId, fromRow(row)]));
-      return analysisIds.flatMap((id) => byId.get(id) ?? []);
+      // read at once: what the cache lacks goes to the database as one batch
+      const reads = await Promise.all(analysisIds.map((analysisId) => readAnalysis(tenantId, analysisId)));
+      return reads.flatMap((read) => (read ? [toStored(tenantId, read)] : []));
     },
 
     async updateAnalysis(tenantId, analysisId, patch, ifMatch, completion) {
@@ -253,7 +259,7 @@ function prepareQueries(db: Database) {
       .from(tenants)
       .where(eq(tenants.id, tenantId))
       .prepare("tenant_by_id"),
-    recordsById: db
+    analysesById: db
       .select({
         tenantId: analyses.tenantId,
         analysisId: analyses.analysisId,
@@ -263,10 +269,11 @@ function prepareQueries(db: Database) {
         textContent: analyses.textContent,
         jsonContent: analyses.jsonContentText,
         metadata: analyses.metadataText,
+        responseSchema: analyses.responseSchema,
       })
       .from(analyses)
       .where(sql`${analyses.analysisId} = any(${sql.placeholder("analysisIds")}::text[])`)
-      .prepare("records_by_id"),
+      .prepare("analyses_by_id"),
     ...prepareRateQueries(db),
   };
 }

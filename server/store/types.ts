@@ -125,7 +125,11 @@ export interface Store {
   getAnalysis(tenantId: string, analysisId: string): Promise<StoredAnalysis | null>;
   /** The analysis as the contract's record (GET /v1/analyses): only its columns, from a cache where safe. */
   getRecord(tenantId: string, analysisId: string): Promise<AnalysisRecord | null>;
-  /** The tenant's analyses among `analysisIds`, in the order of `analysisIds` (unknown ids skipped). */
+  /**
+   * The tenant's analyses among `analysisIds`, in the order of `analysisIds` (unknown ids skipped): read as
+   * `getRecord` reads, from the cache where safe, the others together in one query (the page of related
+   * search).
+   */
   getAnalyses(tenantId: string, analysisIds: string[]): Promise<StoredAnalysis[]>;
   /**
    * Replaces each field the patch holds; `updatedAt` moves strictly forward (`max(now, previous + 1 ms)`).

@@ -31,28 +31,32 @@ const IDLE_THREAD_MS = 30_000;
 
 /**
  * Threads start when pages arrive and end after `IDLE_THREAD_MS` without work, so an idle service holds
- * none (each costs about 80 MB). One is started and loaded at once: a broken worker fails the start.
+ * none (each costs about 100 MB). At start, one thread loads the worker and ends: a broken worker fails the
+ * start, and the service starts idle (a thread kept warm held a Postgres process at 300 MiB instead of 200
+ * for its first 30 s).
  */
 export async function createPagePool(options: PagePoolOptions = {}): Promise<PagePool> {
   const threads = options.threads ?? Math.min(MAX_DEFAULT_THREADS, Math.max(1, availableParallelism()));
-  const pool = new Piscina<PageJob | SchemaCheck, PageJobResult | SchemaCheckResult>({
-    filename: new URL("./page-worker.mjs", import.meta.url).href,
-    minThreads: 0,
-    maxThreads: threads,
-    idleTimeout: IDLE_THREAD_MS,
-    // The worker entry loads its TypeScript itself; inheriting the CLI's loader flags would load it twice.
-    execArgv: [],
-    resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB },
-  });
+  const newPool = (maxThreads: number) =>
+    new Piscina<PageJob | SchemaCheck, PageJobResult | SchemaCheckResult>({
+      filename: new URL("./page-worker.mjs", import.meta.url).href,
+      minThreads: 0,
+      maxThreads,
+      idleTimeout: IDLE_THREAD_MS,
+      // The worker entry loads its TypeScript itself; inheriting the CLI's loader flags would load it twice.
+      execArgv: [],
+      resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB },
+    });
+  const probe = newPool(1);
+  try {
+    await probe.run(undefined as never, { name: "warmUp" });
+  } finally {
+    await probe.destroy();
+  }
+  const pool = newPool(threads);
   // A thread that fails between jobs is replaced; unheard, the event would end the process.
   const log = options.log ?? ((line) => console.error(line));
   pool.on("error", (error: Error) => log(`page pool: a thread failed between jobs: ${error.message}`));
-  try {
-    await pool.run(undefined as never, { name: "warmUp" });
-  } catch (error) {
-    await pool.destroy();
-    throw error;
-  }
 
   return {
     async run(job, signal) {

@@ -1,12 +1,13 @@
 /**
- * One page's CPU work, run on a pool thread: the page's limits, extraction, relevance and (offline)
- * generation. Failures the response reports come back as data.
+ * One page's CPU work, run on a pool thread: the page's limits, extraction (HTML, plain text or PDF),
+ * relevance and (offline) generation. Failures the response reports come back as data.
  */
 // Not the generate index: it also loads the OpenAI client, which a pool thread never uses.
 import { createExtractiveGenerator, warmUpExtractiveGenerator } from "../generate/extractive";
 import { compileResponseSchema, InvalidSchemaError } from "../generate/json-schema";
 import { scoreRelevance } from "../generate/relevance";
 import { extractPage } from "../pages/extract-page";
+import { extractPdf } from "../pages/extract-pdf";
 import { assertPageHasText, assertPageWithinLimits } from "../pages/page-limits";
 import {
   type PageJob,
@@ -21,7 +22,8 @@ const generator = createExtractiveGenerator();
 export async function runPageJob(job: PageJob): Promise<PageJobResult> {
   try {
     assertPageWithinLimits(job.page);
-    const page = extractPage(job.page);
+    const page =
+      job.page.contentType === "application/pdf" ? await extractPdf(job.page) : extractPage(job.page);
     assertPageHasText(page);
     const score = scoreRelevance(job.prompt, page.analysis.text);
     if (!job.generate) return { ok: true, page, score };

@@ -59,8 +59,9 @@ test("a job cut off by a stopped worker is resumed by the worker's next start, f
     await expect.poll(() => fixtureSite.requested.includes(slowPath)).toBe(true);
 
     await stopExtensionWorker(page, extensionId);
-    // The stopped worker's request never answers it: the job stays as the worker left it.
-    await page.waitForTimeout(3_500);
+    // The stopped worker's request never answers it: the job stays as the worker left it. The wait outlasts
+    // the page's 3 s with room for the service to start a page thread and store the record.
+    await page.waitForTimeout(6_000);
     expect(await job()).toMatchObject({ status: "running", attempts: 1, analysisIds: [] });
 
     // Any event starts the worker again (in real life the wake-up alarm the job keeps set, or the

@@ -1,9 +1,9 @@
-import { createServer, type Server } from "node:http";
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LIMITS } from "../../lib/api/contract";
 import { startFixtureSite } from "../fixtures/site";
-import { startTestService, type TestService } from "./helpers/service";
+import { KEY, startTestService, type TestService } from "./helpers/service";
 
 let service: TestService;
 
@@ -95,6 +95,43 @@ describe("errors every endpoint shares", () => {
     });
     expect(response.status).toBe(413);
     expectErrorBody(response, "payload_too_large");
+    // The refused body is drained, not left on the connection: the client's next requests on it are answered.
+    for (let i = 0; i < 5; i++) {
+      expect((await service.call("POST", "/v1/analyses", { body: [] })).status).toBe(400);
+    }
+  });
+
+  it("413 for a body over 1 MiB sent without Content-Length (chunked), cut off while it streams", async () => {
+    const chunk = "x".repeat(64 * 1024);
+    const answer = await new Promise<{ status?: number; headers: IncomingHttpHeaders; text: string }>(
+      (resolve, reject) => {
+        const request = httpRequest(`${service.url}/v1/analyses`, {
+          method: "POST",
+          agent: false,
+          headers: { "content-type": "application/json", "x-api-key": KEY },
+        });
+        request.on("response", (response) => {
+          let text = "";
+          response.setEncoding("utf8");
+          response.on("data", (part) => {
+            text += part;
+          });
+          response.on("end", () => resolve({ status: response.statusCode, headers: response.headers, text }));
+        });
+        request.on("error", reject);
+        request.write('{"analysisId":"x","textContent":"');
+        for (let sent = 0; sent <= LIMITS.maxBodyBytes; sent += chunk.length) request.write(chunk);
+        request.end('"}');
+      },
+    );
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.text)).toEqual({
+      error: {
+        code: "payload_too_large",
+        message: expect.stringMatching(/1 MiB/),
+        requestId: answer.headers["x-request-id"],
+      },
+    });
   });
 
   it("never answers 500 to odd input", async () => {
@@ -135,6 +172,10 @@ describe("errors every endpoint shares", () => {
     expect(health.status).toBe(200);
     expect(health.body).toEqual({ ok: true });
     expect(health.headers.get("x-request-id")).toMatch(/^req_/);
+    // The id is always the service's own, never one the client sent.
+    const sent = await service.call("GET", "/v1/nothing", { headers: { "x-request-id": "client-id-1" } });
+    expect(sent.headers.get("x-request-id")).toMatch(/^req_/);
+    expect(sent.body.error.requestId).toBe(sent.headers.get("x-request-id"));
   });
 });
 

@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import type { FetchedPage } from "../../server/pages/types";
+import type { FetchedTextPage } from "../../server/pages/types";
 import type { PageJob } from "../../server/work/page-job";
 import { createPagePool, type PagePool } from "../../server/work/page-pool";
 import { longArticle } from "../fixtures/site";
@@ -157,7 +157,7 @@ describe("the page pool", () => {
     pool = undefined;
   });
 
-  const job = (body: string, contentType: FetchedPage["contentType"] = "text/html"): PageJob => ({
+  const job = (body: string, contentType: FetchedTextPage["contentType"] = "text/html"): PageJob => ({
     page: { url: "https://pool.example/page", contentType, body },
     prompt: PROMPT,
     temperature: 0,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { extractPage, pageIdOf } from "../../server/pages/extract-page";
 import { createPageFetcher, type PageFetcher } from "../../server/pages/fetch-page";
-import type { ExtractedPage, FetchedPage } from "../../server/pages/types";
+import type { ExtractedPage, FetchedTextPage } from "../../server/pages/types";
 import { type FixtureSite, startFixtureSite } from "../fixtures/site";
 
 let site: FixtureSite;
@@ -17,10 +17,13 @@ afterAll(async () => {
   await site?.close();
 });
 
-const extractFromSite = async (path: string): Promise<ExtractedPage> =>
-  extractPage(await fetcher.fetchPage(site.url(path)));
+const extractFromSite = async (path: string): Promise<ExtractedPage> => {
+  const page = await fetcher.fetchPage(site.url(path));
+  if (page.contentType === "application/pdf") throw new Error(`${path} is a PDF`);
+  return extractPage(page);
+};
 
-const html = (body: string, url = "https://example.com/articles/one.html"): FetchedPage => ({
+const html = (body: string, url = "https://example.com/articles/one.html"): FetchedTextPage => ({
   url,
   contentType: "text/html",
   body,

@@ -46,7 +46,7 @@ describe("fetchPage: pages", () => {
   it("fetches a plain-text page", async () => {
     const page = await fetcher.fetchPage(site.url("/text/notes.txt"));
     expect(page.contentType).toBe("text/plain");
-    expect(page.body.startsWith("Observing log: the Perseid meteor shower")).toBe(true);
+    expect(page.body).toMatch(/^Observing log: the Perseid meteor shower/);
   });
 
   it("decodes a body with the charset of the Content-Type header", async () => {
@@ -124,10 +124,22 @@ describe("fetchPage: limits", () => {
     expect(failure.message).toBe("the page is larger than 64 KiB");
   });
 
-  it("refuses a PDF", async () => {
-    const failure = await failureOf(fetcher.fetchPage(site.url("/doc.pdf")));
+  it("fetches a PDF as its bytes", async () => {
+    const page = await fetcher.fetchPage(site.url("/pdf/report.pdf"));
+    expect(page.contentType).toBe("application/pdf");
+    expect(page.body).toBeInstanceOf(Uint8Array);
+    expect(Buffer.from(page.body).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  });
+
+  it("takes a body without a Content-Type that starts like a PDF as a PDF", async () => {
+    const page = await fetcher.fetchPage(site.url("/pdf/untyped"));
+    expect(page.contentType).toBe("application/pdf");
+  });
+
+  it("refuses a type other than HTML, plain text and PDF", async () => {
+    const failure = await failureOf(fetcher.fetchPage(site.url("/archive.zip")));
     expect(failure.code).toBe("unsupported_content_type");
-    expect(failure.message).toContain("application/pdf");
+    expect(failure.message).toContain("application/zip");
   });
 
   it("reports an HTTP error status", async () => {

@@ -51,6 +51,11 @@ const PAGES = [
   "/hostile/empty.html",
   "/hostile/blank.txt",
   "/hostile/no-text.html",
+  "/pdf/report.pdf",
+  "/pdf/scanned.pdf",
+  "/pdf/truncated.pdf",
+  "/pdf/encrypted.pdf",
+  "/pdf/bomb.pdf",
 ];
 
 interface Outcome {

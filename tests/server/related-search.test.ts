@@ -105,11 +105,13 @@ const transportAndCooking: DocSpec[] = [
   },
 ];
 
-/** The related-search migration's statements, to run again on a store holding analyses. */
-const RELATED_SEARCH_STATEMENTS = readFileSync(
-  new URL("../../server/store/migrations/0002_related_search.sql", import.meta.url),
-  "utf8",
-).split("--> statement-breakpoint");
+/** The related-search migrations' statements, to run again on a store holding analyses. */
+const RELATED_SEARCH_STATEMENTS = ["0002_related_search.sql", "0003_related_search_terms.sql"].flatMap(
+  (file) =>
+    readFileSync(new URL(`../../server/store/migrations/${file}`, import.meta.url), "utf8").split(
+      "--> statement-breakpoint",
+    ),
+);
 
 const STORES = [
   { name: "PGlite", open: () => openStore() },
@@ -168,6 +170,17 @@ describe.each(STORES)("related search on $name", ({ open }) => {
         "query",
       ),
     ).toEqual(["shares-tram"]);
+  });
+
+  it("queries the 8 shared terms of highest tf-idf", async () => {
+    // term i (1…9) occurs 10 - i times in the query and in one other analysis: the same idf for all
+    const terms = Array.from({ length: 9 }, (_, i) => `term${i + 1}x`);
+    const text = terms.map((term, i) => `${term} `.repeat(9 - i)).join("");
+    const related = await relatedNames(
+      [{ id: "query", text }, ...terms.map((term) => ({ id: term, text: term }))],
+      "query",
+    );
+    expect(related?.sort()).toEqual(terms.slice(0, 8));
   });
 
   it("leaves out words found in more than 100 of the tenant's analyses", async () => {

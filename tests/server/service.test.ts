@@ -5,7 +5,6 @@ import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseApiKeys } from "../../server/config";
 import { startFixtureSite } from "../fixtures/site";
-import { KEY, startTestService } from "./helpers/service";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const TSX = join(ROOT, "node_modules/.bin/tsx");
@@ -108,30 +107,5 @@ describe("the command line", () => {
       { key: "a:b", credits: 3 },
       { key: "c", credits: 0 },
     ]);
-  });
-});
-
-describe("GET /openapi.json", () => {
-  it("documents every endpoint from the contract's schemas", async () => {
-    const service = await startTestService();
-    try {
-      const response = await fetch(`${service.url}/openapi.json`);
-      const document = await response.json();
-      expect(document.openapi).toBe("3.1.0");
-      expect(Object.keys(document.paths).sort()).toEqual([
-        "/v1/analyses",
-        "/v1/analyses/related",
-        "/v1/links",
-      ]);
-      expect(Object.keys(document.paths["/v1/analyses"]).sort()).toEqual(["get", "post"]);
-      expect(document.components.schemas.AnalyzeRequest.required).toEqual(
-        expect.arrayContaining(["link", "prompt"]),
-      );
-      expect(document.components.schemas.ErrorBody).toBeDefined();
-      const unused = await service.call("GET", "/v1/analyses?analysisId=x", { key: KEY });
-      expect(unused.status).toBe(404);
-    } finally {
-      await service.close();
-    }
   });
 });

@@ -310,6 +310,40 @@ describe.each(STORES)("$name store", ({ open }) => {
       expect(await store.getRecord(owner.id, "ana_missing")).toBeNull();
       expect(await store.getRecord(owner.id, "ana_\u0000")).toBeNull();
     });
+
+    it("getAnalyses reads as getRecord does: the tenant's own, in order, with what the server keeps, edits seen", async () => {
+      const owner = await newTenant(store);
+      const stranger = await newTenant(store);
+      const [first, second, third] = Array.from({ length: 3 }, () =>
+        analysisFor(owner.id, { textContent: nextId("text"), responseSchema: { type: "object" } }),
+      ) as [StoredAnalysis, StoredAnalysis, StoredAnalysis];
+      const theirs = analysisFor(stranger.id);
+      await store.saveAnalyses([first, second, third], usageFor(owner.id, 3));
+      await store.saveAnalyses([theirs], usageFor(stranger.id, 1));
+      // read (and cached, where the store caches) before, by each way of reading
+      expect(await store.getRecord(owner.id, second.analysisId)).toEqual(toRecord(second));
+      expect(await store.getAnalysis(owner.id, third.analysisId)).toEqual(third);
+      expect(await store.getRecord(stranger.id, first.analysisId)).toBeNull();
+
+      const ids = [third, theirs, second, first].map((record) => record.analysisId);
+      expect(await store.getAnalyses(owner.id, [...ids, "ana_missing", "ana_\u0000"])).toEqual([
+        third,
+        second,
+        first,
+      ]);
+      expect(await store.getAnalyses(stranger.id, ids)).toEqual([theirs]);
+      expect(await store.getRecord(owner.id, first.analysisId)).toEqual(toRecord(first));
+
+      const updated = await store.updateAnalysis(owner.id, second.analysisId, { textContent: "edited" });
+      if (updated.kind !== "updated") throw new Error(`unexpected ${updated.kind}`);
+      expect(updated.record.textContent).toBe("edited");
+      expect(await store.getAnalyses(owner.id, [second.analysisId, first.analysisId])).toEqual([
+        updated.record,
+        first,
+      ]);
+      expect(await store.getAnalysis(owner.id, second.analysisId)).toEqual(updated.record);
+      expect(await store.getRecord(owner.id, second.analysisId)).toEqual(toRecord(updated.record));
+    });
   });
 
   describe("rate buckets", () => {
