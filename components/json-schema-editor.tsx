@@ -1,3 +1,4 @@
+import "./json-schema-editor.css";
 import { i18n } from "#i18n";
 import type { SchemaTextCheck } from "../lib/schema/schema-check";
 import { schemaCheckMessage } from "./json-schema-messages";
@@ -8,20 +9,20 @@ export interface JsonSchemaEditorProps {
   id: string;
   value: string;
   onChange: (value: string) => void;
-  /** The schema check of `value` (`checkSchemaText`); `undefined` while the check is loading. */
+  /** The schema check of `value` (`useSchemaCheck`); `undefined` while the check is loading. */
   check: SchemaTextCheck | undefined;
-  /** A problem the live check does not show (an empty schema where one is required). */
+  /** A problem the live check does not show (no schema where one is required, a refused save). */
   error?: string;
   label?: string;
+  hint?: string;
 }
 
 /**
- * A JSON Schema typed as text and checked as it is typed: valid JSON (else the line and column of the
- * error), an object schema, within the service's bounds, well-formed keywords. Compiling it is left to the
- * service (no eval here).
+ * A JSON Schema typed as text and checked as it is typed (the popup's structured output, the options
+ * page's presets): valid JSON (else the line and column of the error), an object schema, within the
+ * service's bounds, well-formed keywords. Compiling it is left to the service (no eval here).
  */
-export function JsonSchemaEditor({ id, value, onChange, check, error, label }: JsonSchemaEditorProps) {
-  const liveError = check && schemaCheckMessage(check);
+export function JsonSchemaEditor({ id, value, onChange, check, error, label, hint }: JsonSchemaEditorProps) {
   const lines = value.split("\n").length;
   return (
     <div className="schema-editor">
@@ -30,8 +31,8 @@ export function JsonSchemaEditor({ id, value, onChange, check, error, label }: J
         code
         rows={Math.min(14, Math.max(4, lines + 1))}
         label={label ?? i18n.t("schemaEditor.label")}
-        hint={i18n.t("schemaEditor.hint")}
-        error={liveError ?? (check?.state === "empty" ? error : undefined)}
+        hint={hint ?? i18n.t("schemaEditor.hint")}
+        error={(check && schemaCheckMessage(check)) ?? error}
         placeholder='{ "type": "object", "properties": { … } }'
         value={value}
         onChange={(event) => onChange(event.currentTarget.value)}

@@ -1,4 +1,4 @@
-/** What the typed key = value rows say (the metadata editor and the related list's filters share them). */
+/** What the typed key = value rows say (the one row editor, for metadata and for the related list's filters). */
 import { i18n } from "#i18n";
 import { LIMITS } from "../lib/api/limits";
 import type {

@@ -84,7 +84,7 @@ export function AnalysisEditor({ analysisId, readOnly }: AnalysisEditorProps) {
   const close = async (message?: string) => {
     focusEditButton.current = true;
     setNotice(message);
-    await edit.close();
+    await edit.discard();
   };
 
   const loadFull = async () => {

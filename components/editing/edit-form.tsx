@@ -83,7 +83,7 @@ export function EditForm(props: EditFormProps) {
       : problems.jsonContent
         ? document.getElementById(jsonId)
         : formRef.current?.querySelector<HTMLElement>(
-            ".metadata-editor [aria-invalid='true'], .metadata-editor input",
+            ".rows-editor [aria-invalid='true'], .rows-editor input",
           );
     target?.focus();
   };

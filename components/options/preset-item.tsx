@@ -1,9 +1,10 @@
 import { i18n } from "#i18n";
+import { JsonSchemaEditor } from "../json-schema-editor";
 import { Button } from "../ui/button";
 import { TemperatureField } from "../ui/temperature-field";
 import { TextArea } from "../ui/text-area";
 import { TextInput } from "../ui/text-input";
-import { SchemaField } from "./schema-field";
+import { useSchemaCheck } from "../use-schema-check";
 import { type FieldErrors, type PresetDraft, presetControlId, presetFieldKey } from "./settings-form";
 
 export interface PresetItemProps {
@@ -34,6 +35,7 @@ export function PresetItem(props: PresetItemProps) {
   const bodyId = `preset-${id}-body`;
   const error = (field: "name" | "prompt" | "temperature" | "schema") => errors[presetFieldKey(id, field)];
   const hasErrors = (["name", "prompt", "temperature", "schema"] as const).some((field) => error(field));
+  const schemaCheck = useSchemaCheck(preset.schemaText, expanded);
 
   return (
     <li className={isDefault ? "preset preset--default" : "preset"} aria-labelledby={headingId}>
@@ -123,9 +125,12 @@ export function PresetItem(props: PresetItemProps) {
               error={error("temperature")}
               onChange={(temperature) => props.onChange({ temperature })}
             />
-            <SchemaField
+            <JsonSchemaEditor
               id={presetControlId(id, "schema")}
+              label={i18n.t("schema.label")}
+              hint={i18n.t("schema.hint")}
               value={preset.schemaText}
+              check={schemaCheck}
               error={error("schema")}
               onChange={(schemaText) => props.onChange({ schemaText })}
             />

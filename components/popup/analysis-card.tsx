@@ -3,6 +3,7 @@ import { i18n } from "#i18n";
 import type { CachedAnalysis } from "../../lib/db/schema";
 import { siteOf } from "../../lib/links/link-check";
 import { safeHref } from "../../lib/links/safe-link";
+import { Favicon } from "../favicon";
 import { formatDate } from "../format-date";
 import { hideBrokenImage } from "../hide-broken-image";
 import { MarkdownView } from "../markdown-view";
@@ -18,7 +19,6 @@ export function AnalysisCard({ record }: { record: CachedAnalysis }) {
   const titleId = useId();
   const analysis = record.analysis ?? {};
   const href = analysis.url ? safeHref(analysis.url) : null;
-  const favicon = analysis.favicon ? safeHref(analysis.favicon) : null;
   const image = analysis.image ? safeHref(analysis.image) : null;
   const site = analysis.url ? siteOf(analysis.url) : "";
   const title = analysis.title || analysis.url || record.analysisId;
@@ -32,16 +32,7 @@ export function AnalysisCard({ record }: { record: CachedAnalysis }) {
   return (
     <article className="analysis-card" aria-labelledby={titleId} data-analysis-id={record.analysisId}>
       <header className="analysis-card__header">
-        {favicon ? (
-          <img
-            className="analysis-card__favicon"
-            src={favicon}
-            alt=""
-            width={20}
-            height={20}
-            onError={hideBrokenImage}
-          />
-        ) : null}
+        <Favicon url={analysis.favicon} className="analysis-card__favicon" size={20} />
         <div className="analysis-card__heading">
           <h3 id={titleId} className="analysis-card__title">
             {href ? (

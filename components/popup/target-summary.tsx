@@ -1,7 +1,6 @@
 import { i18n } from "#i18n";
 import type { TargetTab } from "../../lib/browser/active-tab";
-import { safeHref } from "../../lib/links/safe-link";
-import { hideBrokenImage } from "../hide-broken-image";
+import { Favicon } from "../favicon";
 import { type TargetProblem, targetProblemText } from "./target-problem";
 
 const TARGET_PROBLEM_ID = "target-problem";
@@ -14,7 +13,6 @@ export function TargetSummary({
   tab: TargetTab | undefined;
   problem: TargetProblem | null;
 }) {
-  const favicon = tab?.favIconUrl ? safeHref(tab.favIconUrl) : null;
   return (
     <section className="target" aria-labelledby="target-heading">
       <h2 id="target-heading" className="ll-visually-hidden">
@@ -22,16 +20,7 @@ export function TargetSummary({
       </h2>
       {tab?.url && !problem ? (
         <p className="target__page">
-          {favicon ? (
-            <img
-              className="target__favicon"
-              src={favicon}
-              alt=""
-              width={16}
-              height={16}
-              onError={hideBrokenImage}
-            />
-          ) : null}
+          <Favicon url={tab.favIconUrl} className="target__favicon" size={16} />
           <span className="target__text">
             {tab.title ? <span className="target__title">{tab.title}</span> : null}
             <span className="target__url">{tab.url}</span>

@@ -1,26 +1,23 @@
 import { useEffect, useState } from "react";
+import { cleanSettings } from "../../lib/settings/clean-settings";
 import type { Settings } from "../../lib/settings/settings";
-import {
-  readTrustedSettings,
-  trustStoredSettings,
-  watchTrustedSettings,
-} from "../../lib/settings/trusted-settings";
+import { readSettings, watchSettings } from "../../lib/settings/settings-store";
 
 /** The stored settings, kept current while the page is open; `undefined` until they are read. */
 export function useSettings(): Settings | undefined {
   const [settings, setSettings] = useState<Settings>();
   useEffect(() => {
     let live = true;
-    readTrustedSettings().then(
+    readSettings().then(
       (value) => {
         if (live) setSettings(value);
       },
       (error: unknown) => {
         console.error("[linklens] could not read the settings", error);
-        if (live) setSettings(trustStoredSettings(undefined));
+        if (live) setSettings(cleanSettings(undefined));
       },
     );
-    const unwatch = watchTrustedSettings((value) => {
+    const unwatch = watchSettings((value) => {
       if (live) setSettings(value);
     });
     return () => {

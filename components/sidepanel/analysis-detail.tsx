@@ -4,6 +4,7 @@ import type { AnalysisObject } from "../../lib/api/contract";
 import type { CachedAnalysis } from "../../lib/db/schema";
 import { safeHref } from "../../lib/links/safe-link";
 import { AnalysisEditor } from "../editing/analysis-editor";
+import { Favicon } from "../favicon";
 import { formatDate } from "../format-date";
 import { hideBrokenImage } from "../hide-broken-image";
 import { MarkdownView } from "../markdown-view";
@@ -118,12 +119,9 @@ export function DetailHeader({
   titleRef?: Ref<HTMLHeadingElement>;
 }) {
   const href = analysis.url ? safeHref(analysis.url) : null;
-  const favicon = analysis.favicon ? safeHref(analysis.favicon) : null;
   return (
     <header className="detail__header">
-      {favicon ? (
-        <img className="detail__icon" src={favicon} alt="" width={20} height={20} onError={hideBrokenImage} />
-      ) : null}
+      <Favicon url={analysis.favicon} className="detail__icon" size={20} />
       <h2 id="detail-title" tabIndex={-1} ref={titleRef}>
         {href ? (
           <a

@@ -1,12 +1,12 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { type KeyboardEvent, useRef } from "react";
+import { type KeyboardEvent, memo, useCallback, useRef } from "react";
 import { i18n } from "#i18n";
-import type { LibraryRow as Row } from "../../lib/library/page-groups";
+import type { LibraryRows, LibraryRow as Row } from "../../lib/library/page-groups";
 import type { LibrarySelection } from "../library-actions/use-selection";
 import { LibraryRow } from "./library-row";
 
 export interface LibraryListProps {
-  rows: Row[];
+  rows: LibraryRows;
   onOpen: (analysisId: string) => void;
   /** With a selection, each analysis row has a checkbox (its state read from the selection's ids). */
   selection?: LibrarySelection;
@@ -16,16 +16,23 @@ const ANALYSIS_ROW_HEIGHT = 60;
 const PAGE_ROW_HEIGHT = 34;
 
 /**
- * The library's rows, virtualized: only the rows in view (and a few around) are in the DOM, so 10,000
- * analyses scroll as smoothly as ten. Arrow keys, Home and End move between analyses.
+ * The library's rows, virtualized: only the rows in view (and a few around) are in the DOM, so 100,000
+ * analyses scroll as smoothly as ten. Arrow keys, Home and End move between analyses. Memoized: typing
+ * in the search field renders it once, when the results are there, not on each keystroke as well.
  */
-export function LibraryList({ rows, onOpen, selection }: LibraryListProps) {
+export const LibraryList = memo(function LibraryList({ rows, onOpen, selection }: LibraryListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  // The virtualizer lays out every row again when these change: only when the rows do.
+  const estimateSize = useCallback(
+    (index: number) => (rows.isPageAt(index) ? PAGE_ROW_HEIGHT : ANALYSIS_ROW_HEIGHT),
+    [rows],
+  );
+  const getItemKey = useCallback((index: number) => rows.keyAt(index) ?? index, [rows]);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => (rows[index]?.kind === "page" ? PAGE_ROW_HEIGHT : ANALYSIS_ROW_HEIGHT),
-    getItemKey: (index) => rows[index]?.key ?? index,
+    estimateSize,
+    getItemKey,
     overscan: 10,
   });
 
@@ -33,8 +40,8 @@ export function LibraryList({ rows, onOpen, selection }: LibraryListProps) {
     const target = Math.max(0, Math.min(rows.length - 1, index));
     const step = target >= index ? 1 : -1;
     let next = target;
-    while (rows[next]?.kind === "page") next += step;
-    if (!rows[next]) return;
+    while (rows.isPageAt(next)) next += step;
+    if (!rows.at(next)) return;
     virtualizer.scrollToIndex(next, { align: "auto" });
     const tryFocus = (attempts: number) => {
       const button = scrollRef.current?.querySelector<HTMLButtonElement>(`button[data-index="${next}"]`);
@@ -70,7 +77,7 @@ export function LibraryList({ rows, onOpen, selection }: LibraryListProps) {
         style={{ height: virtualizer.getTotalSize() }}
       >
         {virtualizer.getVirtualItems().map((item) => {
-          const row = rows[item.index] as Row;
+          const row = rows.at(item.index) as Row;
           return (
             <li
               key={item.key}
@@ -102,4 +109,4 @@ export function LibraryList({ rows, onOpen, selection }: LibraryListProps) {
       </ul>
     </div>
   );
-}
+});

@@ -12,6 +12,7 @@ import {
 } from "../../lib/library/library-filters";
 import { createLibrarySearch } from "../../lib/library/library-search";
 import { analysisRows, pageGroupRows } from "../../lib/library/page-groups";
+import type { LibraryIndex } from "../../lib/library/search-index";
 import { SelectionBar } from "../library-actions/selection-bar";
 import type { LibrarySelection } from "../library-actions/use-selection";
 import { Button } from "../ui/button";
@@ -26,6 +27,8 @@ export interface LibraryViewProps {
   entries: LibraryEntry[] | undefined;
   /** `entries` holds every analysis, not only the newest (see useLibraryEntries). */
   complete: boolean;
+  /** Search over every analysis; until it is there, a search shows the loading state. */
+  index: LibraryIndex | undefined;
   /** A job's results to show instead of the whole library. */
   focus: SidepanelFocus | null;
   onClearFocus: () => void;
@@ -38,10 +41,22 @@ export interface LibraryViewProps {
 
 const NO_ENTRIES: LibraryEntry[] = [];
 
+/** The ids of a list of entries, once per list: erasing a search goes back to lists already shown. */
+const idsByList = new WeakMap<readonly LibraryEntry[], string[]>();
+function idsOf(entries: readonly LibraryEntry[]): string[] {
+  let ids = idsByList.get(entries);
+  if (!ids) {
+    ids = entries.map((entry) => entry.analysisId);
+    idsByList.set(entries, ids);
+  }
+  return ids;
+}
+
 /** Every cached analysis: search as you type, filters, grouping by page, and the virtualized list. */
 export function LibraryView({
   entries,
   complete,
+  index,
   focus,
   onClearFocus,
   onOpen,
@@ -60,13 +75,19 @@ export function LibraryView({
     const ids = new Set(focus.analysisIds);
     return all.filter((entry) => ids.has(entry.analysisId));
   }, [all, focus]);
-  const search = useMemo(() => createLibrarySearch(focused), [focused]);
+  const search = useMemo(() => createLibrarySearch(focused, index), [focused, index]);
   const searched = useMemo(() => search.search(deferredQuery), [search, deferredQuery]);
   const shown = useMemo(() => applyFilters(searched, filters), [searched, filters]);
   const rows = useMemo(() => (grouped ? pageGroupRows(shown) : analysisRows(shown)), [grouped, shown]);
   const sites = useMemo(() => siteCounts(all), [all]);
   const keys = useMemo(() => metadataKeys(all), [all]);
-  const shownIds = useMemo(() => shown.map((entry) => entry.analysisId), [shown]);
+  const shownIds = useMemo(() => idsOf(shown), [shown]);
+  // Its count of selected rows among those shown goes through them all: only when they change.
+  const selectionBar = useMemo(
+    () =>
+      selection && shownIds.length > 0 ? <SelectionBar shownIds={shownIds} selection={selection} /> : null,
+    [selection, shownIds],
+  );
   useSearchRenderedMark(deferredQuery);
 
   // Escape clears the selection, unless it is clearing a search field first.
@@ -141,7 +162,7 @@ export function LibraryView({
         grouped={grouped}
         onGroupedChange={setGrouped}
       />
-      {selection && shown.length > 0 ? <SelectionBar shownIds={shownIds} selection={selection} /> : null}
+      {selectionBar}
       {body}
     </section>
   );

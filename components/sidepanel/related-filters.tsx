@@ -1,14 +1,15 @@
 import type { FormEvent } from "react";
 import { i18n } from "#i18n";
 import { LIMITS, type RecordField } from "../../lib/api/contract";
+import type { MetadataCheck } from "../../lib/editing/metadata-rows";
 import {
   type RelatedForm,
   type RelatedFormProblems,
   SELECTABLE_FIELDS,
 } from "../../lib/library/related-query";
+import { type RowLabels, RowsEditor } from "../rows-editor";
 import { Button } from "../ui/button";
-import { ErrorMessage } from "../ui/error-message";
-import { FilterRowsEditor } from "./filter-rows-editor";
+import { NumberInput } from "../ui/number-input";
 
 export interface RelatedFiltersProps {
   form: RelatedForm;
@@ -18,21 +19,29 @@ export interface RelatedFiltersProps {
   onSubmit: () => void;
 }
 
-function fieldLabel(field: (typeof SELECTABLE_FIELDS)[number]): string {
-  switch (field) {
-    case "createdAt":
-      return i18n.t("sidepanel.related.field.createdAt");
-    case "updatedAt":
-      return i18n.t("sidepanel.related.field.updatedAt");
-    case "analysis":
-      return i18n.t("sidepanel.related.field.analysis");
-    case "textContent":
-      return i18n.t("sidepanel.related.field.textContent");
-    case "jsonContent":
-      return i18n.t("sidepanel.related.field.jsonContent");
-    case "metadata":
-      return i18n.t("sidepanel.related.field.metadata");
-  }
+const FIELD_LABELS: Record<(typeof SELECTABLE_FIELDS)[number], () => string> = {
+  createdAt: () => i18n.t("sidepanel.related.field.createdAt"),
+  updatedAt: () => i18n.t("sidepanel.related.field.updatedAt"),
+  analysis: () => i18n.t("sidepanel.related.field.analysis"),
+  textContent: () => i18n.t("sidepanel.related.field.textContent"),
+  jsonContent: () => i18n.t("sidepanel.related.field.jsonContent"),
+  metadata: () => i18n.t("sidepanel.related.field.metadata"),
+};
+
+/** Problems are shown once a listing was tried. */
+const NOT_CHECKED: MetadataCheck = { rows: {}, tooMany: false };
+
+function filterLabels(legend: string): RowLabels {
+  return {
+    legend,
+    hint: i18n.t("sidepanel.related.filterHint"),
+    add: i18n.t("sidepanel.filterRows.add"),
+    tooMany: i18n.t("sidepanel.filterRows.tooMany", { max: LIMITS.maxMetadataKeys }),
+    key: (n) => i18n.t("sidepanel.filterRows.key", { legend, n }),
+    type: (n) => i18n.t("sidepanel.filterRows.type", { legend, n }),
+    value: (n) => i18n.t("sidepanel.filterRows.value", { legend, n }),
+    remove: (n) => i18n.t("sidepanel.filterRows.removeLabel", { legend, n }),
+  };
 }
 
 /** The related list's controls: page and page size, jsonContent and metadata filters, fields to fetch. */
@@ -48,66 +57,42 @@ export function RelatedFilters({ form, onChange, problems, busy, onSubmit }: Rel
   return (
     <form className="related-filters" onSubmit={submit} noValidate>
       <div className="related-filters__paging">
-        <div className="ll-field">
-          <label htmlFor="related-page" className="ll-field__label">
-            {i18n.t("sidepanel.related.pageNum")}
-          </label>
-          <input
-            id="related-page"
-            type="number"
-            className="ll-input ll-input--number"
-            min={1}
-            step={1}
-            value={form.pageNum}
-            aria-invalid={problems.pageNum ? true : undefined}
-            aria-describedby={problems.pageNum ? "related-page-error" : undefined}
-            onChange={(event) => set("pageNum", event.currentTarget.value)}
-          />
-          {problems.pageNum ? (
-            <ErrorMessage id="related-page-error">{i18n.t("sidepanel.related.pageNumInvalid")}</ErrorMessage>
-          ) : null}
-        </div>
-        <div className="ll-field">
-          <label htmlFor="related-size" className="ll-field__label">
-            {i18n.t("sidepanel.related.pageSize")}
-          </label>
-          <input
-            id="related-size"
-            type="number"
-            className="ll-input ll-input--number"
-            min={1}
-            max={LIMITS.maxPageSize}
-            step={1}
-            value={form.pageSize}
-            aria-invalid={problems.pageSize ? true : undefined}
-            aria-describedby={
-              problems.pageSize ? "related-size-hint related-size-error" : "related-size-hint"
-            }
-            onChange={(event) => set("pageSize", event.currentTarget.value)}
-          />
-          <p id="related-size-hint" className="ll-field__hint">
-            {i18n.t("sidepanel.related.pageSizeHint")}
-          </p>
-          {problems.pageSize ? (
-            <ErrorMessage id="related-size-error">{i18n.t("sidepanel.related.pageSizeInvalid")}</ErrorMessage>
-          ) : null}
-        </div>
+        <NumberInput
+          id="related-page"
+          label={i18n.t("sidepanel.related.pageNum")}
+          error={problems.pageNum ? i18n.t("sidepanel.related.pageNumInvalid") : undefined}
+          inputMode="numeric"
+          min={1}
+          step={1}
+          value={form.pageNum}
+          onChange={(event) => set("pageNum", event.currentTarget.value)}
+        />
+        <NumberInput
+          id="related-size"
+          label={i18n.t("sidepanel.related.pageSize")}
+          hint={i18n.t("sidepanel.related.pageSizeHint")}
+          error={problems.pageSize ? i18n.t("sidepanel.related.pageSizeInvalid") : undefined}
+          inputMode="numeric"
+          min={1}
+          max={LIMITS.maxPageSize}
+          step={1}
+          value={form.pageSize}
+          onChange={(event) => set("pageSize", event.currentTarget.value)}
+        />
       </div>
-      <FilterRowsEditor
+      <RowsEditor
         id="related-json"
-        legend={i18n.t("sidepanel.related.jsonFilter")}
-        hint={i18n.t("sidepanel.related.filterHint")}
+        labels={filterLabels(i18n.t("sidepanel.related.jsonFilter"))}
         rows={form.jsonRows}
         onChange={(rows) => set("jsonRows", rows)}
-        check={problems.jsonRows}
+        check={problems.jsonRows ?? NOT_CHECKED}
       />
-      <FilterRowsEditor
+      <RowsEditor
         id="related-metadata"
-        legend={i18n.t("sidepanel.related.metadataFilter")}
-        hint={i18n.t("sidepanel.related.filterHint")}
+        labels={filterLabels(i18n.t("sidepanel.related.metadataFilter"))}
         rows={form.metadataRows}
         onChange={(rows) => set("metadataRows", rows)}
-        check={problems.metadataRows}
+        check={problems.metadataRows ?? NOT_CHECKED}
       />
       <fieldset className="related-filters__fields" aria-describedby="related-fields-hint">
         <legend className="ll-field__label">{i18n.t("sidepanel.related.fields")}</legend>
@@ -124,7 +109,7 @@ export function RelatedFilters({ form, onChange, problems, busy, onSubmit }: Rel
                 checked={form.fields.includes(field)}
                 onChange={(event) => toggleField(field, event.currentTarget.checked)}
               />
-              {fieldLabel(field)}
+              {FIELD_LABELS[field]()}
             </label>
           ))}
         </div>

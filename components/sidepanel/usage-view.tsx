@@ -17,24 +17,22 @@ export function UsageView() {
       ) : (
         <>
           <dl className="usage-totals">
-            <div>
-              <dt>{i18n.t("sidepanel.usage.today")}</dt>
-              <dd data-total="today">
-                {i18n.t("sidepanel.usage.total", {
-                  credits: totals.today.credits,
-                  requests: totals.today.requests,
-                })}
-              </dd>
-            </div>
-            <div>
-              <dt>{i18n.t("sidepanel.usage.month")}</dt>
-              <dd data-total="month">
-                {i18n.t("sidepanel.usage.total", {
-                  credits: totals.month.credits,
-                  requests: totals.month.requests,
-                })}
-              </dd>
-            </div>
+            {(
+              [
+                ["today", i18n.t("sidepanel.usage.today")],
+                ["month", i18n.t("sidepanel.usage.month")],
+              ] as const
+            ).map(([period, label]) => (
+              <div key={period}>
+                <dt>{label}</dt>
+                <dd data-total={period}>
+                  {i18n.t("sidepanel.usage.total", {
+                    credits: totals[period].credits,
+                    requests: totals[period].requests,
+                  })}
+                </dd>
+              </div>
+            ))}
           </dl>
           <UsageTable rows={rows} />
         </>

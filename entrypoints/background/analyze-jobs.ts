@@ -12,18 +12,21 @@ import {
   type LinkFailure,
   type Metadata,
 } from "../../lib/api/contract";
-import { ApiError, type ApiErrorInit } from "../../lib/api/errors";
+import { ApiError, type ApiErrorInit, toApiError } from "../../lib/api/errors";
 import { issueDetails, summarizeDetails } from "../../lib/api/issue-details";
+import { decideRetry, RETRY_SCHEDULES } from "../../lib/api/retry-policy";
 import type { LinklensDatabase } from "../../lib/db/database";
 import { cacheRecords } from "../../lib/db/records";
 import type { AnalyzeJob, AnalyzeJobRequest, JobSource, RejectedLink } from "../../lib/db/schema";
 import { LINK_PROBLEM_MESSAGES, normalizeLink, sortLinks } from "../../lib/links/link-check";
 import { createRerunningLoop } from "./rerunning-loop";
-import { type Backoff, retryDelay, toApiError } from "./retry-timing";
 
 export const JOBS_ALARM = "linklens-jobs";
+const JOB_RETRY = RETRY_SCHEDULES.analyzeJob;
+/** Every chunk request carries its key: sending one again never runs it twice. */
+const CHUNK_REQUEST = { keyed: true, repeatable: true };
 /** Attempts (runs of a job) before a retryable error fails it. */
-export const MAX_JOB_ATTEMPTS = 5;
+export const MAX_JOB_ATTEMPTS = JOB_RETRY.retries + 1;
 /** Worker stops during a run before the job is failed rather than run again. */
 export const MAX_JOB_INTERRUPTIONS = 3;
 /**
@@ -31,10 +34,6 @@ export const MAX_JOB_INTERRUPTIONS = 3;
  * stops the worker mid-request anyway, the alarm starts it again, and the start resumes the job.
  */
 export const JOB_WAKE_MS = 60_000;
-const JOB_BACKOFF: Backoff = { baseMs: 10_000, maxMs: 5 * 60_000 };
-/** 409: the service still runs this chunk's request (same Idempotency-Key); its answer comes on a retry. */
-const RETRYABLE_STATUSES = new Set([409, 429, 500, 502, 503, 504]);
-const RETRYABLE_TRANSPORT_CODES = new Set(["network_error", "timeout"]);
 
 const RequestFields = AnalyzeRequest.omit({ link: true });
 
@@ -245,20 +244,20 @@ export function createJobRunner(deps: JobRunnerDeps) {
       if (job?.status !== "running") return;
       const time = now();
       const data = error.toJSON();
-      if (!isRetryable(error)) {
-        await db.jobs.update(id, { status: "failed", error: data, finishedAt: time, updatedAt: time });
-      } else if (job.attempts < MAX_JOB_ATTEMPTS) {
-        const retryAt = time + retryDelay(error, job.attempts, JOB_BACKOFF);
+      const decision = decideRetry(error, job.attempts, CHUNK_REQUEST, JOB_RETRY);
+      if (decision.retry) {
+        const retryAt = time + decision.delayMs;
         await db.jobs.update(id, { status: "queued", error: data, retryAt, updatedAt: time });
-      } else {
-        const message = `${data.message} (gave up after ${job.attempts} attempts)`;
-        await db.jobs.update(id, {
-          status: "failed",
-          error: { ...data, message },
-          finishedAt: time,
-          updatedAt: time,
-        });
+        return;
       }
+      const message =
+        decision.reason === "attempts_exhausted" ? `${data.message} (${decision.message})` : data.message;
+      await db.jobs.update(id, {
+        status: "failed",
+        error: { ...data, message },
+        finishedAt: time,
+        updatedAt: time,
+      });
     });
   }
 
@@ -338,11 +337,6 @@ function chunkLinks(links: readonly string[]): string[][] {
     chunks.push(links.slice(start, start + LIMITS.maxLinks));
   }
   return chunks;
-}
-
-function isRetryable(error: ApiError): boolean {
-  if (error.status === 0) return RETRYABLE_TRANSPORT_CODES.has(error.code);
-  return RETRYABLE_STATUSES.has(error.status);
 }
 
 function withRecordMetadata(result: AnalyzeResult, metadata: Metadata | undefined) {

@@ -1,5 +1,5 @@
 import { browser } from "wxt/browser";
-import { ApiError } from "../../lib/api/errors";
+import { toApiError } from "../../lib/api/errors";
 import {
   type CommandHandlers,
   type CommandResult,
@@ -19,20 +19,11 @@ export function setupCommands(handlers: CommandHandlers) {
     if (!handler) return Promise.resolve(refused(`unknown command ${message.command}`));
     return handler(message.request).then(
       (value): CommandResult<never> => ({ ok: true, value: value as never }),
-      (error: unknown) => ({ ok: false as const, error: toErrorData(error) }),
+      (error: unknown) => ({ ok: false as const, error: toApiError(error).toJSON() }),
     );
   });
 }
 
 function refused(message: string) {
   return { ok: false as const, error: { status: 0, code: "forbidden", message } };
-}
-
-function toErrorData(error: unknown) {
-  if (error instanceof ApiError) return error.toJSON();
-  return {
-    status: 0,
-    code: "internal_error",
-    message: error instanceof Error ? error.message : String(error),
-  };
 }

@@ -1,8 +1,8 @@
 /**
- * The context menus "Analyze this page", "Analyze this link" and "Analyze links in selection", each with
- * one item per preset (the default first), and the analysis they start, which the keyboard shortcut shares.
- * Every job goes through the job gate (job-gate.ts): one of more links than a request holds waits for
- * the user's yes.
+ * The context menus "Analyze this page", "Analyze this link" and "Analyze links in selection" (the table
+ * `MENU_ACTIONS`), each with one item per preset (the default first), and the analysis they start, which
+ * the keyboard shortcut shares. Every job goes through the job gate (job-gate.ts): one of more links than
+ * a request holds waits for the user's yes.
  */
 
 import { type Browser, browser } from "wxt/browser";
@@ -16,20 +16,6 @@ import type { JobToQueue, QueueOutcome } from "./job-gate";
 import { urlsInText } from "./selection-links";
 
 export const MENU_ID_PREFIX = "linklens";
-export const MENU_KINDS = ["page", "link", "selection"] as const;
-export type MenuKind = (typeof MENU_KINDS)[number];
-
-const JOB_SOURCE: Record<MenuKind, JobSource> = {
-  page: "context-page",
-  link: "context-link",
-  selection: "context-selection",
-};
-
-const MENU_TITLE_KEY = {
-  page: "contextMenus.analyzePage",
-  link: "contextMenus.analyzeLink",
-  selection: "contextMenus.analyzeSelection",
-} as const;
 
 /** The id of the stand-in preset made from the default prompt when the user keeps no presets. */
 export const DEFAULTS_PRESET_ID = "defaults";
@@ -71,6 +57,43 @@ export interface ContextMenuDeps {
   watchPresets?: (listener: () => void) => unknown;
 }
 
+/** The links a click asks to analyze (the preset comes from the item), or why it starts nothing. */
+type PlannedJob = { links: string[]; source: JobSource; tabUrl?: string } | { refused: string };
+
+interface MenuAction {
+  title: () => string;
+  contexts: Browser.contextMenus.CreateProperties["contexts"];
+  targetUrlPatterns?: string[];
+  plan: (click: MenuClickInfo, tab: MenuTab | undefined, deps: ContextMenuDeps) => Promise<PlannedJob>;
+}
+
+/**
+ * Every "Analyze …" menu, in the order they are shown: adding one is adding an entry here (and its
+ * title in locales/en.yml). The item ids are `linklens:<key>` and `linklens:<key>:<presetId>`.
+ */
+const MENU_ACTIONS = {
+  page: {
+    title: () => i18n.t("contextMenus.analyzePage"),
+    contexts: ["page"],
+    plan: async (click, tab) => planPage(click.pageUrl ?? tab?.url, "context-page"),
+  },
+  link: {
+    title: () => i18n.t("contextMenus.analyzeLink"),
+    contexts: ["link"],
+    // Only web links: "Analyze this link" on a mailto: link could do nothing useful.
+    targetUrlPatterns: ["https://*/*", "http://*/*"],
+    plan: async (click) => planLink(click.linkUrl),
+  },
+  selection: {
+    title: () => i18n.t("contextMenus.analyzeSelection"),
+    contexts: ["selection"],
+    plan: (click, tab, deps) => planSelection(click, tab, deps.readSelectionLinks),
+  },
+} satisfies Record<string, MenuAction>;
+
+export type MenuKind = keyof typeof MENU_ACTIONS;
+export const MENU_KINDS = Object.keys(MENU_ACTIONS) as MenuKind[];
+
 export function menuItemId(kind: MenuKind, presetId?: string): string {
   return presetId === undefined ? `${MENU_ID_PREFIX}:${kind}` : `${MENU_ID_PREFIX}:${kind}:${presetId}`;
 }
@@ -107,22 +130,18 @@ export function menuItems(menuPresets: MenuPresets): MenuItem[] {
     defaultPresetId: menuPresets.defaultPresetId,
   });
   return MENU_KINDS.flatMap((kind): MenuItem[] => {
-    const contexts: MenuItem["contexts"] = [kind];
-    // Only web links: "Analyze this link" on a mailto: link could do nothing useful.
-    const targets = kind === "link" ? { targetUrlPatterns: ["https://*/*", "http://*/*"] } : {};
-    const parent: MenuItem = {
-      id: menuItemId(kind),
-      title: i18n.t(MENU_TITLE_KEY[kind]),
-      contexts,
-      ...targets,
+    const action: MenuAction = MENU_ACTIONS[kind];
+    const shared = {
+      contexts: action.contexts,
+      ...(action.targetUrlPatterns && { targetUrlPatterns: action.targetUrlPatterns }),
     };
+    const parent: MenuItem = { id: menuItemId(kind), title: action.title(), ...shared };
     const children = presets.map(
       (preset, index): MenuItem => ({
         id: menuItemId(kind, preset.id),
         parentId: parent.id,
         title: index === 0 ? i18n.t("contextMenus.defaultPreset", { name: preset.name }) : preset.name,
-        contexts,
-        ...targets,
+        ...shared,
       }),
     );
     return [parent, ...children].map((item) => ({ ...item, title: menuTitle(item.title) }));
@@ -161,6 +180,58 @@ export function presetRequestFields(preset: Preset): Omit<AnalyzeJobRequest, "li
   };
 }
 
+/** The page at `url` (a menu's, or the shortcut's tab), remembered as the job's tab. */
+function planPage(url: string | undefined, source: JobSource): PlannedJob {
+  if (!url) return { refused: i18n.t("contextMenus.onlyHttpsPage") };
+  const problem = linkProblem(url);
+  if (problem === "not_https" || problem === "invalid_url") {
+    return {
+      refused: `${i18n.t("contextMenus.onlyHttpsPage")} ${i18n.t("contextMenus.thisPageIs", { url })}`,
+    };
+  }
+  if (problem)
+    return { refused: i18n.t("contextMenus.badPage", { problem: LINK_PROBLEM_MESSAGES[problem] }) };
+  // The tab's URL lets the popup find this job again when it opens on the same page.
+  return { links: [url], source, tabUrl: url };
+}
+
+function planLink(url: string | undefined): PlannedJob {
+  if (!url) return { refused: i18n.t("contextMenus.noLink") };
+  const problem = linkProblem(url);
+  if (problem === "not_https" || problem === "invalid_url") {
+    return { refused: i18n.t("contextMenus.onlyHttpsLink", { url }) };
+  }
+  if (problem)
+    return { refused: i18n.t("contextMenus.badLink", { problem: LINK_PROBLEM_MESSAGES[problem] }) };
+  return { links: [url], source: "context-link" };
+}
+
+async function planSelection(
+  click: MenuClickInfo,
+  tab: MenuTab | undefined,
+  readSelectionLinks: ContextMenuDeps["readSelectionLinks"],
+): Promise<PlannedJob> {
+  let links: string[] = [];
+  if (tab?.id !== undefined) {
+    try {
+      links = await readSelectionLinks(tab.id, click.frameId);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      return { refused: i18n.t("contextMenus.selectionUnreadable", { message }) };
+    }
+  }
+  // A selection inside a text field is not a document selection; the menu's own copy of the text is.
+  if (links.length === 0 && click.selectionText) links = urlsInText(click.selectionText);
+  if (links.length === 0) return { refused: i18n.t("contextMenus.noSelectionLinks") };
+  const sorted = sortLinks(links);
+  if (sorted.accepted.length === 0) {
+    return { refused: i18n.t("contextMenus.selectionNotHttps", sorted.rejected.length) };
+  }
+  // All the links go to the runner, which keeps the distinct https ones and records the others as skipped;
+  // more than one request's worth wait for the user's yes.
+  return { links, source: "context-selection" };
+}
+
 /** The analyses the menus and the shortcut start, with the checks that come before a job. */
 export function createMenuActions(deps: ContextMenuDeps) {
   async function refuse(message: string): Promise<MenuClickOutcome> {
@@ -168,7 +239,10 @@ export function createMenuActions(deps: ContextMenuDeps) {
     return { refused: message };
   }
 
-  function start(links: string[], preset: Preset, source: JobSource, tabUrl?: string): Promise<QueueOutcome> {
+  /** Queues the planned job with `preset`, or tells the user why there is none. */
+  function start(planned: PlannedJob, preset: Preset): Promise<MenuClickOutcome> {
+    if ("refused" in planned) return refuse(planned.refused);
+    const { links, source, tabUrl } = planned;
     const request = { links, ...presetRequestFields(preset) };
     return deps.queue({ request, source, presetName: preset.name, ...(tabUrl && { tabUrl }) });
   }
@@ -180,49 +254,6 @@ export function createMenuActions(deps: ContextMenuDeps) {
     return menuPresets.presets.find((preset) => preset.id === presetId);
   }
 
-  function analyzePage(url: string | undefined, preset: Preset, source: JobSource) {
-    if (!url) return refuse(i18n.t("contextMenus.onlyHttpsPage"));
-    const problem = linkProblem(url);
-    if (problem === "not_https" || problem === "invalid_url") {
-      return refuse(`${i18n.t("contextMenus.onlyHttpsPage")} ${i18n.t("contextMenus.thisPageIs", { url })}`);
-    }
-    if (problem) return refuse(i18n.t("contextMenus.badPage", { problem: LINK_PROBLEM_MESSAGES[problem] }));
-    // The tab's URL lets the popup find this job again when it opens on the same page.
-    return start([url], preset, source, url);
-  }
-
-  function analyzeLink(url: string | undefined, preset: Preset) {
-    if (!url) return refuse(i18n.t("contextMenus.noLink"));
-    const problem = linkProblem(url);
-    if (problem === "not_https" || problem === "invalid_url") {
-      return refuse(i18n.t("contextMenus.onlyHttpsLink", { url }));
-    }
-    if (problem) return refuse(i18n.t("contextMenus.badLink", { problem: LINK_PROBLEM_MESSAGES[problem] }));
-    return start([url], preset, "context-link");
-  }
-
-  async function analyzeSelection(info: MenuClickInfo, tab: MenuTab | undefined, preset: Preset) {
-    let links: string[] = [];
-    if (tab?.id !== undefined) {
-      try {
-        links = await deps.readSelectionLinks(tab.id, info.frameId);
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        return refuse(i18n.t("contextMenus.selectionUnreadable", { message }));
-      }
-    }
-    // A selection inside a text field is not a document selection; the menu's own copy of the text is.
-    if (links.length === 0 && info.selectionText) links = urlsInText(info.selectionText);
-    if (links.length === 0) return refuse(i18n.t("contextMenus.noSelectionLinks"));
-    const sorted = sortLinks(links);
-    if (sorted.accepted.length === 0) {
-      return refuse(i18n.t("contextMenus.selectionNotHttps", sorted.rejected.length));
-    }
-    // All the links go to the runner, which keeps the distinct https ones and records the others as skipped;
-    // more than one request's worth wait for the user's yes.
-    return start(links, preset, "context-selection");
-  }
-
   /** What a click on one of the menu items does; the `contextMenus.onClicked` listener calls exactly this. */
   async function handleMenuClick(info: MenuClickInfo, tab?: MenuTab): Promise<MenuClickOutcome> {
     const item = parseMenuItemId(info.menuItemId);
@@ -231,11 +262,10 @@ export function createMenuActions(deps: ContextMenuDeps) {
       const preset = await findPreset(item.presetId);
       if (!preset) {
         await refreshMenus();
-        return refuse(i18n.t("contextMenus.presetGone"));
+        return await refuse(i18n.t("contextMenus.presetGone"));
       }
-      if (item.kind === "page") return await analyzePage(info.pageUrl ?? tab?.url, preset, JOB_SOURCE.page);
-      if (item.kind === "link") return await analyzeLink(info.linkUrl, preset);
-      return await analyzeSelection(info, tab, preset);
+      const action: MenuAction = MENU_ACTIONS[item.kind];
+      return await start(await action.plan(info, tab, deps), preset);
     } catch (error) {
       console.error("linklens: a context menu action failed", error);
       const message = error instanceof Error ? error.message : String(error);
@@ -250,7 +280,7 @@ export function createMenuActions(deps: ContextMenuDeps) {
       if (!target) return await refuse(i18n.t("contextMenus.noTab"));
       const preset = await findPreset(undefined);
       if (!preset) return await refuse(i18n.t("contextMenus.presetGone"));
-      return await analyzePage(target.url, preset, "shortcut");
+      return await start(planPage(target.url, "shortcut"), preset);
     } catch (error) {
       console.error("linklens: the analyze shortcut failed", error);
       const message = error instanceof Error ? error.message : String(error);

@@ -24,8 +24,14 @@ import { readSelectionLinks } from "./selection-links";
 import { clientFromSettings } from "./settings-client";
 import { createRecordSeeder, exposeTestSeam } from "./test-seam";
 
+/**
+ * The worker's main. Everything here runs synchronously, so a worker woken by a menu click, a shortcut,
+ * an alarm or a notification click finds every listener registered when it returns; the work that
+ * reads storage starts at the end.
+ */
 export default defineBackground(() => {
-  // Listeners first, synchronously: a worker woken by a menu click or an alarm must find them registered.
+  const keepAwake = createKeepAwake(browser.runtime);
+  const badge = createBadge(db, browser.action ?? browser.browserAction);
   const getJob = (jobId: string) => jobById(db, jobId);
   const notifier = createNotifier({
     getJob,
@@ -35,10 +41,31 @@ export default defineBackground(() => {
     },
   });
   const jobNotifications = watchJobsForNotifications({ getJob, notifier });
-  const jobGate = setupJobGate({
-    enqueue: (request, source, tabUrl) => runner.enqueue(request, source, tabUrl),
-    onJobStarted: jobNotifications.follow,
+
+  // The runner and the outbox set their alarms, and an alarm that fires runs them.
+  const jobsAlarm = setupJobsAlarm(browser.alarms);
+  const runner = createJobRunner({
+    db,
+    getClient: clientFromSettings,
+    scheduleAlarm: jobsAlarm.scheduleAlarm,
+    onChange: () => {
+      void badge.update();
+      void jobNotifications.check();
+    },
+    keepAwake,
   });
+  jobsAlarm.onDue(runner.runDue);
+  const outboxAlarm = setupJobsAlarm(browser.alarms, OUTBOX_ALARM);
+  const outbox = createOutbox({
+    db,
+    getClient: clientFromSettings,
+    scheduleAlarm: outboxAlarm.scheduleAlarm,
+    keepAwake,
+  });
+  outboxAlarm.onDue(outbox.runDue);
+
+  // What the user starts outside the pages: context menus and shortcuts, through the job gate.
+  const jobGate = setupJobGate({ enqueue: runner.enqueue, onJobStarted: jobNotifications.follow });
   const menus = setupContextMenus({
     queue: jobGate.queue,
     readPresets: async () => menuPresetsFromSettings(await readSettings()),
@@ -58,36 +85,11 @@ export default defineBackground(() => {
     handleCommand: shortcuts.handleCommand,
     cacheRecords: createRecordSeeder(db),
   });
-  const { scheduleAlarm } = setupJobsAlarm(browser.alarms, () => runner.runDue());
-  const outboxAlarm = setupJobsAlarm(browser.alarms, () => outbox.runDue(), OUTBOX_ALARM);
-  browser.runtime.onInstalled.addListener((details) => void openOptionsOnFirstInstall(details));
-  // With this listener the browser starts the worker when it starts: interrupted jobs and edits go on at once.
-  browser.runtime.onStartup.addListener(() => {
-    void runner.resume();
-    void outbox.resume();
-  });
-  const badge = createBadge(db, browser.action ?? browser.browserAction);
-  const runner = createJobRunner({
-    db,
-    getClient: clientFromSettings,
-    scheduleAlarm,
-    onChange: () => {
-      void badge.update();
-      void jobNotifications.check();
-    },
-    keepAwake: createKeepAwake(browser.runtime),
-  });
+
+  // What the pages ask for.
   const analyses = createAnalysisReader({ db, getClient: clientFromSettings });
-  const presetMirror = setupPresetMirror({ db, readSettings, watchSettings });
-  const outbox = createOutbox({
-    db,
-    getClient: clientFromSettings,
-    scheduleAlarm: outboxAlarm.scheduleAlarm,
-    keepAwake: createKeepAwake(browser.runtime),
-  });
   const library = createLibrary({ db });
   const related = createRelatedLister({ db, getClient: clientFromSettings });
-
   setupCommands({
     "connection.test": ({ baseUrl, apiKey }) => testConnection(baseUrl, apiKey),
     "analyze.start": async ({ source, tabUrl, ...request }) => ({
@@ -104,6 +106,14 @@ export default defineBackground(() => {
     ...outboxCommandHandlers(outbox),
     ...libraryCommandHandlers(library),
     "related.list": (params) => related.list(params),
+  });
+
+  const presetMirror = setupPresetMirror({ db, readSettings, watchSettings });
+  browser.runtime.onInstalled.addListener((details) => void openOptionsOnFirstInstall(details));
+  // With this listener the browser starts the worker when it starts: interrupted jobs and edits go on at once.
+  browser.runtime.onStartup.addListener(() => {
+    void runner.resume();
+    void outbox.resume();
   });
 
   void presetMirror.sync();

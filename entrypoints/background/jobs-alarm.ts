@@ -4,14 +4,15 @@ import { JOBS_ALARM } from "./analyze-jobs";
 type Alarms = Pick<WxtBrowser["alarms"], "create" | "clear" | "onAlarm">;
 
 /**
- * Listens for one named alarm (the jobs alarm unless `name` says otherwise; register it synchronously
- * at the top of the worker's main, so a wake-up by the alarm finds its listener) and returns the
- * `scheduleAlarm` the job runner or the outbox needs.
+ * One named alarm (the jobs alarm unless `name` says otherwise) that wakes the worker for the job runner
+ * or the outbox: `scheduleAlarm` is what they are created with, `onDue` then names what runs when it
+ * fires. Call it synchronously in the worker's main, so a wake-up by the alarm finds its listener.
  */
-export function setupJobsAlarm(alarms: Alarms, onDue: () => Promise<void>, name: string = JOBS_ALARM) {
+export function setupJobsAlarm(alarms: Alarms, name: string = JOBS_ALARM) {
+  let due: () => Promise<void> = async () => {};
   let timer: ReturnType<typeof setTimeout> | undefined;
   alarms.onAlarm.addListener((alarm) => {
-    if (alarm.name === name) void onDue();
+    if (alarm.name === name) void due();
   });
 
   async function scheduleAlarm(when: number | null): Promise<void> {
@@ -23,8 +24,13 @@ export function setupJobsAlarm(alarms: Alarms, onDue: () => Promise<void>, name:
     }
     await alarms.create(name, { when });
     // Chrome fires alarms 30 s ahead at the soonest; while the worker lives, a timer keeps short waits short.
-    timer = setTimeout(() => void onDue(), Math.max(0, when - Date.now()));
+    timer = setTimeout(() => void due(), Math.max(0, when - Date.now()));
   }
 
-  return { scheduleAlarm };
+  /** What runs when the alarm fires (the runner's or the outbox's `runDue`). */
+  function onDue(handler: () => Promise<void>): void {
+    due = handler;
+  }
+
+  return { scheduleAlarm, onDue };
 }

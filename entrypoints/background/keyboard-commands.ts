@@ -22,15 +22,16 @@ export interface KeyboardCommandDeps {
   openLibrary: (windowId: number | undefined) => void;
 }
 
+/** What each shortcut that comes here does: adding one is adding an entry here and in wxt.config.ts. */
+const SHORTCUTS: Record<string, (deps: KeyboardCommandDeps, tab?: CommandTab) => unknown> = {
+  [ANALYZE_PAGE_COMMAND]: (deps, tab) => deps.analyzeActiveTab(tab),
+  [OPEN_LIBRARY_COMMAND]: (deps, tab) => deps.openLibrary(tab?.windowId),
+};
+
 /** Call synchronously at the top of the worker's main: a shortcut wakes the worker, which must be listening. */
-export function setupKeyboardCommands({ analyzeActiveTab, openLibrary }: KeyboardCommandDeps) {
-  function handleCommand(command: string, tab?: CommandTab): Promise<unknown> {
-    if (command === OPEN_LIBRARY_COMMAND) {
-      openLibrary(tab?.windowId);
-      return Promise.resolve(undefined);
-    }
-    if (command !== ANALYZE_PAGE_COMMAND) return Promise.resolve(undefined);
-    return analyzeActiveTab(tab);
+export function setupKeyboardCommands(deps: KeyboardCommandDeps) {
+  async function handleCommand(command: string, tab?: CommandTab): Promise<unknown> {
+    return Object.hasOwn(SHORTCUTS, command) ? SHORTCUTS[command]?.(deps, tab) : undefined;
   }
   browser.commands.onCommand.addListener((command, tab) => {
     void handleCommand(command, tab);

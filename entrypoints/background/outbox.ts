@@ -1,14 +1,16 @@
 /**
  * The edit outbox: every edit is written to Dexie (and shown, marked pending) before it is sent, then
  * POSTed with `If-Match`, one request at a time per analysis and in the order the edits were made.
- * Unreachable service or 5xx: retried with backoff on an alarm, across worker and browser restarts,
- * until it lands or the user discards it. 412: both versions are kept for the user to choose.
+ * A failure worth waiting out (lib/api/retry-policy.ts: unreachable service, 429, 5xx): retried with
+ * backoff on an alarm, across worker and browser restarts, until it lands or the user discards it.
+ * 412: both versions are kept for the user to choose. Any other refusal: the edit waits, rejected.
  */
 import { z } from "zod";
 import type { ApiClient } from "../../lib/api/client";
 import { type AnalysisRecord, UpdateAnalysisRequest } from "../../lib/api/contract";
-import { ApiError } from "../../lib/api/errors";
+import { ApiError, toApiError } from "../../lib/api/errors";
 import { issueDetails, summarizeDetails } from "../../lib/api/issue-details";
+import { decideRetry, RETRY_SCHEDULES } from "../../lib/api/retry-policy";
 import type { LinklensDatabase } from "../../lib/db/database";
 import {
   claimEntry,
@@ -27,14 +29,13 @@ import {
 import type { AnalysisPatch, ConflictChoice, OutboxEntry } from "../../lib/db/schema";
 import type { CommandHandlers } from "../../lib/messaging/protocol";
 import { createRerunningLoop } from "./rerunning-loop";
-import { type Backoff, retryDelay, toApiError } from "./retry-timing";
 
 export const OUTBOX_ALARM = "linklens-outbox";
 /** While an edit is being sent, the outbox alarm stays set this far ahead (see `send`). */
 export const SENDING_WAKE_MS = 60_000;
-export const EDIT_BACKOFF: Backoff = { baseMs: 5_000, maxMs: 5 * 60_000 };
-/** Answers after which an edit is worth sending again as it is (409: the same request still runs). */
-const RETRYABLE_STATUSES = new Set([408, 409, 429]);
+const EDIT_RETRY = RETRY_SCHEDULES.edit;
+/** Every edit is sent with its key: sending it again never applies it twice. */
+const EDIT_REQUEST = { keyed: true, repeatable: true };
 
 export interface OutboxDeps {
   db: LinklensDatabase;
@@ -124,8 +125,9 @@ export function createOutbox(deps: OutboxDeps) {
       await recordFailure(db, entry, conflict, now());
       return;
     }
-    if (isRetryable(error)) {
-      const nextAttemptAt = now() + retryDelay(error, entry.attempts, EDIT_BACKOFF);
+    const decision = decideRetry(error, entry.attempts, EDIT_REQUEST, EDIT_RETRY);
+    if (decision.retry) {
+      const nextAttemptAt = now() + decision.delayMs;
       await recordFailure(db, entry, { state: "pending", error: error.toJSON(), nextAttemptAt }, now());
       return;
     }
@@ -237,15 +239,6 @@ async function withReadableErrors<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof ApiError) throw error;
-    const message = error instanceof Error ? error.message : String(error);
-    throw new ApiError({ status: 0, code: "invalid_request", message, cause: error });
+    throw toApiError(error, "invalid_request");
   }
-}
-
-/** Network failures, timeouts, 408, 429 and 5xx are worth waiting out; other 4xx are the edit's fault. */
-function isRetryable(error: ApiError): boolean {
-  if (error.status === 0) return error.code !== "invalid_request";
-  if (error.code === "invalid_response") return true;
-  return RETRYABLE_STATUSES.has(error.status) || error.status >= 500;
 }

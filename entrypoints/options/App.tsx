@@ -21,7 +21,8 @@ import { WelcomePanel } from "../../components/options/welcome-panel";
 import { requestHostPermission } from "../../lib/browser/host-permission";
 import { needsSetup } from "../../lib/settings/needs-setup";
 import { originNeedingPermission, type Settings } from "../../lib/settings/settings";
-import { readSettings, watchSettings, writeSettings } from "../../lib/settings/settings-store";
+import { readSettings, watchSettings } from "../../lib/settings/settings-store";
+import { writeSettings } from "../../lib/settings/write-settings";
 
 const CONNECTION_HEADING = "connection-heading";
 

@@ -24,7 +24,7 @@ const LIBRARY: View = { name: "library" };
  * `AnalysisDetail.renderActions`; how the last one went shows in one status region under the views.
  */
 export function App() {
-  const { entries, complete } = useLibraryEntries();
+  const { entries, complete, index } = useLibraryEntries();
   const { focus, clear: clearFocus } = useSidepanelFocus();
   const [stack, setStack] = useState<View[]>([LIBRARY]);
   const view = stack[stack.length - 1] as View;
@@ -96,6 +96,7 @@ export function App() {
           <LibraryView
             entries={entries}
             complete={complete}
+            index={index}
             focus={focus}
             onClearFocus={clearFocus}
             onOpen={open}

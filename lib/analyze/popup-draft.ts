@@ -1,9 +1,10 @@
 /**
  * The popup's draft: what the user typed (prompt, temperature, schema, metadata, preset), the prompts
  * used last and the job started last. A popup closes as soon as it loses focus, so the draft is saved to
- * `storage.local` (key `popupDraft`) shortly after every change and restored when the popup opens.
+ * `storage.local` (key `popupDraft`) shortly after every change and restored when the popup opens
+ * (lib/editing/draft-saver.ts).
  */
-import { storage } from "wxt/utils/storage";
+import { type DraftStore, draftStore } from "../editing/draft-saver";
 import { isMetadataRow, type MetadataRow } from "../editing/metadata-rows";
 
 export const POPUP_DRAFT_KEY = "popupDraft";
@@ -24,8 +25,6 @@ export interface PopupDraft {
   /** The job started last, and the (normalized) page it was started on. */
   job?: { id: string; tabUrl: string };
 }
-
-export const popupDraftItem = storage.defineItem<unknown>(`local:${POPUP_DRAFT_KEY}`, { fallback: null });
 
 /** A new draft from the settings' defaults. */
 export function initialDraft(defaults: { defaultPrompt: string; defaultTemperature: number }): PopupDraft {
@@ -73,52 +72,13 @@ export function withRecentPrompt(recent: readonly string[], prompt: string): str
   return [trimmed, ...recent.filter((other) => other.trim() !== trimmed)].slice(0, MAX_RECENT_PROMPTS);
 }
 
-export async function loadDraft(fallback: PopupDraft): Promise<PopupDraft> {
-  return coerceDraft(await popupDraftItem.getValue(), fallback);
-}
-
-export function storeDraft(draft: PopupDraft): Promise<void> {
-  return popupDraftItem.setValue(draft);
-}
-
-export interface DraftSaver {
-  /** Saves `draft` after `delayMs` without a newer one. */
-  save(draft: PopupDraft): void;
-  /** Writes the waiting draft now (the popup is closing). */
-  flush(): Promise<void>;
-  cancel(): void;
-}
-
-/** Debounced saving: typing writes once per pause, not once per key. */
-export function createDraftSaver(
-  write: (draft: PopupDraft) => Promise<void> = storeDraft,
-  delayMs: number = DRAFT_SAVE_DELAY_MS,
-): DraftSaver {
-  let pending: PopupDraft | undefined;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const writePending = async () => {
-    if (timer !== undefined) clearTimeout(timer);
-    timer = undefined;
-    const draft = pending;
-    pending = undefined;
-    if (!draft) return;
-    try {
-      await write(draft);
-    } catch (error) {
-      console.error("[linklens] could not save the popup draft", error);
-    }
-  };
-  return {
-    save(draft) {
-      pending = draft;
-      if (timer !== undefined) clearTimeout(timer);
-      timer = setTimeout(() => void writePending(), delayMs);
-    },
-    flush: writePending,
-    cancel() {
-      if (timer !== undefined) clearTimeout(timer);
-      timer = undefined;
-      pending = undefined;
-    },
-  };
+/** Where the popup's draft is kept; `fallback` stands in for a missing draft and for each unusable field. */
+export function popupDraftStore(fallback: PopupDraft): DraftStore<PopupDraft> {
+  return draftStore({
+    key: POPUP_DRAFT_KEY,
+    delayMs: DRAFT_SAVE_DELAY_MS,
+    name: "the popup draft",
+    initial: fallback,
+    coerce: (raw) => coerceDraft(raw, fallback),
+  });
 }

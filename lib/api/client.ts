@@ -14,20 +14,7 @@ import {
 } from "./contract";
 import { ApiError, apiErrorFromResponse } from "./errors";
 import { issueDetails, summarizeDetails } from "./issue-details";
-
-export interface RetryPolicy {
-  /** Retries after the first attempt. */
-  retries: number;
-  baseDelayMs: number;
-  maxDelayMs: number;
-  /** A `Retry-After` longer than this is not waited for: the error goes to the caller. */
-  maxRetryAfterMs: number;
-  /**
-   * How long, in all, to keep asking again while the service answers 409 (the first request with the same
-   * `Idempotency-Key` is still running). Those waits do not count as `retries`.
-   */
-  maxInProgressWaitMs: number;
-}
+import { decideRetry, RETRY_SCHEDULES, type RetrySchedule } from "./retry-policy";
 
 export interface RetryNotice {
   attempt: number;
@@ -42,7 +29,8 @@ export interface ApiClientOptions {
   /** Per attempt. Analyze requests fetch and generate pages, so they get a longer default. */
   timeoutMs?: number;
   analyzeTimeoutMs?: number;
-  retry?: Partial<RetryPolicy>;
+  /** Changes to the in-request schedule (lib/api/retry-policy.ts), e.g. `{ retries: 0 }`. */
+  retry?: Partial<RetrySchedule>;
   onRetry?: (notice: RetryNotice) => void;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
@@ -59,15 +47,6 @@ export interface IdempotentCallOptions extends CallOptions {
 /** A new `Idempotency-Key`, for one request and all its retries. */
 export const newIdempotencyKey = (): string => crypto.randomUUID();
 
-const DEFAULT_RETRY: RetryPolicy = {
-  retries: 3,
-  baseDelayMs: 500,
-  maxDelayMs: 8_000,
-  maxRetryAfterMs: 60_000,
-  maxInProgressWaitMs: 180_000,
-};
-const RETRYABLE_STATUSES = new Set([429, 503]);
-
 /** The service root without a trailing slash or `/v1` (users paste either). */
 export function normalizeBaseUrl(baseUrl: string): string {
   return baseUrl.trim().replace(/\/+$/, "").replace(/\/v1$/, "");
@@ -77,7 +56,7 @@ export function normalizeBaseUrl(baseUrl: string): string {
 export function createApiClient(options: ApiClientOptions) {
   const baseUrl = normalizeBaseUrl(options.baseUrl);
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
-  const retry = { ...DEFAULT_RETRY, ...options.retry };
+  const schedule: RetrySchedule = { ...RETRY_SCHEDULES.request, ...options.retry };
   const sleep = options.sleep ?? abortableSleep;
 
   async function request<S extends z.ZodType>(
@@ -96,40 +75,18 @@ export function createApiClient(options: ApiClientOptions) {
     for (const [name, value] of Object.entries(call.query ?? {})) url.searchParams.set(name, value);
 
     const keyed = call.headers?.[IDEMPOTENCY_KEY_HEADER] !== undefined;
-    let waitedInProgressMs = 0;
-    for (let attempt = 0, retried = 0; ; retried++) {
+    const sent = { keyed, repeatable: method === "GET" || keyed };
+    for (let attempt = 1; ; attempt++) {
       try {
         return await attemptOnce(method, url, schema, call, signal);
       } catch (error) {
         const apiError = error as ApiError;
-        let delayMs: number | null;
-        if (keyed && apiError.status === 409) {
-          // The same request is still running on the service: ask again for its answer, as told.
-          delayMs = Math.max(1, apiError.retryAfter ?? 1) * 1000;
-          waitedInProgressMs += delayMs;
-          if (waitedInProgressMs > retry.maxInProgressWaitMs) delayMs = null;
-        } else {
-          delayMs = retryDelay(method, apiError, attempt++);
-        }
-        if (delayMs === null || signal?.aborted) throw apiError;
-        options.onRetry?.({ attempt: retried + 1, delayMs, error: apiError });
-        await sleep(delayMs, signal);
+        const decision = decideRetry(apiError, attempt, sent, schedule);
+        if (!decision.retry || signal?.aborted) throw apiError;
+        options.onRetry?.({ attempt, delayMs: decision.delayMs, error: apiError });
+        await sleep(decision.delayMs, signal);
       }
     }
-  }
-
-  function retryDelay(method: string, error: ApiError, attempt: number): number | null {
-    if (attempt >= retry.retries) return null;
-    const retryable =
-      RETRYABLE_STATUSES.has(error.status) ||
-      (method === "GET" && (error.code === "network_error" || error.code === "timeout"));
-    if (!retryable) return null;
-    if (error.retryAfter !== undefined) {
-      const wait = error.retryAfter * 1000;
-      return wait > retry.maxRetryAfterMs ? null : wait;
-    }
-    const ceiling = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** attempt);
-    return Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
   }
 
   async function attemptOnce<S extends z.ZodType>(

@@ -51,6 +51,16 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Whatever was thrown, as an `ApiError`: an `ApiError` as it is, anything else (a bug, a Dexie refusal)
+ * with its message under `code`, and status 0 (no response was involved).
+ */
+export function toApiError(error: unknown, code = "internal_error"): ApiError {
+  if (error instanceof ApiError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new ApiError({ status: 0, code, message, cause: error });
+}
+
 /** `Retry-After` in seconds (delta-seconds or an HTTP date), or undefined. */
 export function parseRetryAfter(header: string | null, now = Date.now()): number | undefined {
   if (!header) return undefined;

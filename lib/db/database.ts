@@ -1,5 +1,16 @@
-import Dexie, { type DexieOptions, type EntityTable } from "dexie";
-import type { AnalyzeJob, CachedAnalysis, DeletedBatch, OutboxEntry, PresetRow, UsageRow } from "./schema";
+import Dexie, { type DexieOptions, type EntityTable, type Table } from "dexie";
+import { indexEveryAnalysis, libraryIndexMiddleware } from "./library-index";
+import type {
+  AnalyzeJob,
+  CachedAnalysis,
+  DeletedBatch,
+  LibraryEntryRow,
+  LibraryMetaRow,
+  OutboxEntry,
+  PresetRow,
+  SearchBlockRow,
+  UsageRow,
+} from "./schema";
 
 export const DATABASE_NAME = "linklens";
 
@@ -10,6 +21,10 @@ export type LinklensDatabase = Dexie & {
   presets: EntityTable<PresetRow, "id">;
   outbox: EntityTable<OutboxEntry, "seq">;
   deleted: EntityTable<DeletedBatch, "token">;
+  /** These three are kept by lib/db/library-index.ts with every write of `analyses`; never written directly. */
+  libraryEntries: EntityTable<LibraryEntryRow, "analysisId">;
+  searchBlocks: Table<SearchBlockRow, [number, number]>;
+  libraryMeta: EntityTable<LibraryMetaRow, "key">;
 };
 
 /**
@@ -27,6 +42,17 @@ export function createDatabase(name: string = DATABASE_NAME, options?: DexieOpti
   });
   // v2: deleted analyses kept for undo (they had been in storage.session, which Chrome caps at 10 MB).
   database.version(2).stores({ deleted: "&token, expiresAt" });
+  // v3: what the library lists of each analysis, and the search index over its whole texts, so the side
+  // panel neither reads nor holds every record (lib/db/library-index.ts).
+  database
+    .version(3)
+    .stores({
+      libraryEntries: "&analysisId, seq, time, docNo",
+      searchBlocks: "&[block+bucket], seq",
+      libraryMeta: "&key",
+    })
+    .upgrade(indexEveryAnalysis);
+  database.use(libraryIndexMiddleware);
   return database;
 }
 

@@ -11,6 +11,7 @@ import type {
   UpdateAnalysisRequest,
 } from "../api/contract";
 import type { ApiErrorInit } from "../api/errors";
+import type { LibraryEntry } from "../library/library-entry";
 import type { LinkProblem } from "../links/link-check";
 
 /** What the cache adds to a server record. */
@@ -176,3 +177,20 @@ export interface DeletedBatch {
   /** Epoch ms. */
   expiresAt: number;
 }
+
+/**
+ * What the library lists of a cached analysis (lib/library/library-entry.ts), written with every write of
+ * the analysis (lib/db/library-index.ts), so the side panel lists the library without reading records.
+ */
+export interface LibraryEntryRow extends LibraryEntry {
+  /** The write that last changed it (`LibraryMetaRow.value` then), so readers see which entries changed. */
+  seq: number;
+}
+
+/** `{ key: "seq" }`: how many writes changed the library's tables; each write's rows carry its number. */
+export interface LibraryMetaRow {
+  key: string;
+  value: number;
+}
+
+export type { SearchBlockRow } from "../library/search-block";

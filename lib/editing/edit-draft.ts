@@ -1,10 +1,10 @@
 /**
  * An analysis being edited in the side panel, as typed (nothing lost while JSON is half written), kept
  * in `storage.local` under `editDraft:<analysisId>` so it survives the panel closing and the browser
- * crashing, until it is saved or cancelled.
+ * crashing, until it is saved or cancelled (lib/editing/draft-saver.ts).
  */
-import { storage } from "wxt/utils/storage";
 import type { AnalysisPatch } from "../db/schema";
+import { type DraftStore, draftStore } from "./draft-saver";
 import { isMetadataRow, type MetadataRow, rowsFromMetadata } from "./metadata-rows";
 
 export const EDIT_DRAFT_PREFIX = "editDraft:";
@@ -64,65 +64,14 @@ export function coerceEditDraft(raw: unknown, analysisId: string): EditDraft | u
   return draft;
 }
 
-function draftKey(analysisId: string) {
-  return `local:${EDIT_DRAFT_PREFIX}${analysisId}` as const;
-}
-
-export async function loadEditDraft(analysisId: string): Promise<EditDraft | undefined> {
-  return coerceEditDraft(await storage.getItem<unknown>(draftKey(analysisId)), analysisId);
-}
-
-export function storeEditDraft(draft: EditDraft): Promise<void> {
-  return storage.setItem(draftKey(draft.analysisId), draft);
-}
-
-export function clearEditDraft(analysisId: string): Promise<void> {
-  return storage.removeItem(draftKey(analysisId));
-}
-
-export interface EditDraftSaver {
-  /** Saves `draft` after a pause in typing. */
-  save(draft: EditDraft): void;
-  /** Writes the waiting draft now (the panel is hiding or closing). */
-  flush(): Promise<void>;
-  /** Forgets the waiting draft (it was saved to the outbox or cancelled). */
-  cancel(): void;
-}
-
-/** Debounced: typing writes once per pause, not once per key. A failed write is logged, never thrown. */
-export function createEditDraftSaver(
-  write: (draft: EditDraft) => Promise<void> = storeEditDraft,
-  delayMs: number = EDIT_DRAFT_SAVE_DELAY_MS,
-): EditDraftSaver {
-  let waiting: EditDraft | undefined;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const stopTimer = () => {
-    if (timer !== undefined) clearTimeout(timer);
-    timer = undefined;
-  };
-  const flush = async () => {
-    stopTimer();
-    const draft = waiting;
-    waiting = undefined;
-    if (!draft) return;
-    try {
-      await write(draft);
-    } catch (error) {
-      console.error("[linklens] could not keep the edit draft", error);
-    }
-  };
-  return {
-    save(draft) {
-      waiting = draft;
-      stopTimer();
-      timer = setTimeout(() => void flush(), delayMs);
-    },
-    flush,
-    cancel() {
-      stopTimer();
-      waiting = undefined;
-    },
-  };
+/** Where the edit of `analysisId` is kept. */
+export function editDraftStore(analysisId: string): DraftStore<EditDraft> {
+  return draftStore({
+    key: `${EDIT_DRAFT_PREFIX}${analysisId}`,
+    delayMs: EDIT_DRAFT_SAVE_DELAY_MS,
+    name: "the edit draft",
+    coerce: (raw) => coerceEditDraft(raw, analysisId),
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * Metadata as a person edits it: rows of a key and a typed value, kept as typed (nothing is lost while a
- * number is half written), turned into the contract's `Metadata` with every problem tied to its row.
+ * number is half written), turned into the contract's `Metadata` with every problem tied to its row. The
+ * related list's filters are rows of the same kind.
  */
 import type { Metadata, MetadataValue } from "../api/contract";
 import {
@@ -59,6 +60,32 @@ export function withValueType(row: MetadataRow, type: MetadataValueType): Metada
     value = row.type === "string" && Number.isFinite(Number(row.value)) ? row.value.trim() : "";
   else if (type === "string") value = row.type === "null" ? "" : row.value;
   return { ...row, type, value };
+}
+
+/** One change a person makes to the rows (in the metadata editor, in a filter's rows). */
+export type RowEdit =
+  | { kind: "add"; id: string }
+  | { kind: "remove"; id: string }
+  | { kind: "key"; id: string; key: string }
+  | { kind: "type"; id: string; type: MetadataValueType }
+  | { kind: "value"; id: string; value: string };
+
+/** Whether another row may be added: no more rows than the contract takes keys. */
+export function canAddRow(rows: readonly MetadataRow[]): boolean {
+  return rows.length < LIMITS.maxMetadataKeys;
+}
+
+/** The rows after `edit`. */
+export function editRows(rows: MetadataRow[], edit: RowEdit): MetadataRow[] {
+  if (edit.kind === "add") return canAddRow(rows) ? [...rows, newMetadataRow(edit.id)] : rows;
+  if (edit.kind === "remove") return rows.filter((row) => row.id !== edit.id);
+  const change = (row: MetadataRow): MetadataRow =>
+    edit.kind === "key"
+      ? { ...row, key: edit.key }
+      : edit.kind === "type"
+        ? withValueType(row, edit.type)
+        : { ...row, value: edit.value };
+  return rows.map((row) => (row.id === edit.id ? change(row) : row));
 }
 
 function valueProblem(row: MetadataRow): MetadataValueProblem | undefined {

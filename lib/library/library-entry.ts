@@ -1,7 +1,9 @@
 /**
- * What the library keeps in memory per cached analysis: the few fields a row shows, the fields the
- * filters test, and one lower-cased haystack for search. The full record (page text up to 100,000
- * characters) is not kept: the detail view reads it from Dexie when it opens.
+ * What the library keeps in memory per cached analysis: the few fields a row shows and the fields the
+ * filters test. The worker stores it beside each cached analysis (the `libraryEntries` table, written
+ * with the row: lib/db/library-index.ts), so the side panel reads 100,000 of them without reading the
+ * records (page texts up to 100,000 characters); the detail view reads the full record when it opens.
+ * Search does not look at entries but at the search index (search-index.ts).
  */
 import type { CachedAnalysis } from "../db/schema";
 
@@ -9,6 +11,8 @@ export type LibraryMetadata = Record<string, string | number | boolean | null>;
 
 export interface LibraryEntry {
   analysisId: string;
+  /** The analysis's number in the search index (search-block.ts); -1 when it is not indexed. */
+  docNo: number;
   title: string;
   url: string;
   host: string;
@@ -23,19 +27,9 @@ export interface LibraryEntry {
   partial: boolean;
   /** An edit waits in the outbox. */
   pending: boolean;
-  /** Lower-cased title, URL, page text, textContent and metadata values, each capped (see TEXT_CAPS). */
-  haystack: string;
 }
 
-/**
- * Search looks at the start of long texts only. 10,000 records of full page text would be up to 1 GB of
- * strings; capped, the haystacks stay near 60 MB at worst and a keystroke scans them in a few ms.
- */
-export const TEXT_CAPS = { pageText: 2_000, textContent: 1_000, metadataValue: 200 } as const;
-
-const SEPARATOR = "\n";
-
-export function toLibraryEntry(row: CachedAnalysis): LibraryEntry {
+export function toLibraryEntry(row: CachedAnalysis, docNo = -1): LibraryEntry {
   const analysis = row.analysis ?? {};
   const title = analysis.title ?? "";
   const url = analysis.url ?? "";
@@ -43,15 +37,9 @@ export function toLibraryEntry(row: CachedAnalysis): LibraryEntry {
   const time = [row.updatedAt, row.createdAt]
     .map((value) => (value ? Date.parse(value) : Number.NaN))
     .find(Number.isFinite);
-  const parts = [
-    title,
-    url,
-    (analysis.text ?? "").slice(0, TEXT_CAPS.pageText),
-    (row.textContent ?? "").slice(0, TEXT_CAPS.textContent),
-    ...Object.values(metadata).map((value) => String(value).slice(0, TEXT_CAPS.metadataValue)),
-  ];
   return {
     analysisId: row.analysisId,
+    docNo,
     title,
     url,
     host: row.host,
@@ -62,16 +50,10 @@ export function toLibraryEntry(row: CachedAnalysis): LibraryEntry {
     metadata,
     partial: row.partial === true,
     pending: row.pending === true,
-    haystack: parts.join(SEPARATOR).toLowerCase(),
   };
 }
 
 /** Newest (last changed) first; ties by id, so the order is stable. */
 export function compareEntries(a: LibraryEntry, b: LibraryEntry): number {
   return b.time - a.time || (a.analysisId < b.analysisId ? 1 : -1);
-}
-
-/** Entries of every cached row, newest first. */
-export function buildLibraryEntries(rows: readonly CachedAnalysis[]): LibraryEntry[] {
-  return rows.map(toLibraryEntry).sort(compareEntries);
 }

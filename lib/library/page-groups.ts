@@ -5,16 +5,36 @@ export type LibraryRow =
   | { kind: "page"; key: string; title: string; url: string; count: number }
   | { kind: "analysis"; key: string; entry: LibraryEntry; grouped: boolean };
 
+/**
+ * The list's rows by position. The list lays out every row (key and kind) but renders only those in
+ * view, so ungrouped rows are made only when rendered: a keystroke that shows 100,000 analyses does not
+ * make 100,000 rows.
+ */
+export interface LibraryRows {
+  readonly length: number;
+  at(index: number): LibraryRow | undefined;
+  keyAt(index: number): string | undefined;
+  isPageAt(index: number): boolean;
+}
+
 /** Flat rows, ungrouped: one per analysis. */
-export function analysisRows(entries: readonly LibraryEntry[]): LibraryRow[] {
-  return entries.map((entry) => ({ kind: "analysis", key: entry.analysisId, entry, grouped: false }));
+export function analysisRows(entries: readonly LibraryEntry[]): LibraryRows {
+  return {
+    length: entries.length,
+    at(index) {
+      const entry = entries[index];
+      return entry && { kind: "analysis", key: entry.analysisId, entry, grouped: false };
+    },
+    keyAt: (index) => entries[index]?.analysisId,
+    isPageAt: () => false,
+  };
 }
 
 /**
  * Grouped rows: pages in the order of their newest analysis (entries come newest first), each page's
  * header followed by its analyses, newest first. A page analyzed once gets no header.
  */
-export function pageGroupRows(entries: readonly LibraryEntry[]): LibraryRow[] {
+export function pageGroupRows(entries: readonly LibraryEntry[]): LibraryRows {
   const groups = new Map<string, LibraryEntry[]>();
   for (const entry of entries) {
     const group = groups.get(entry.pageKey);
@@ -37,5 +57,10 @@ export function pageGroupRows(entries: readonly LibraryEntry[]): LibraryRow[] {
     });
     for (const entry of group) rows.push({ kind: "analysis", key: entry.analysisId, entry, grouped: true });
   }
-  return rows;
+  return {
+    length: rows.length,
+    at: (index) => rows[index],
+    keyAt: (index) => rows[index]?.key,
+    isPageAt: (index) => rows[index]?.kind === "page",
+  };
 }

@@ -6,7 +6,7 @@ import { migrateSettingsV1toV2, SETTINGS_VERSION, type SettingsV1 } from "./sett
 /**
  * Settings live in `storage.local` only (the API key must never sync), versioned for migrations:
  * v1 `{baseUrl, apiKey, defaultPrompt, defaultTemperature}`; v2 adds `presets` and `defaultPresetId`.
- * Read them through settings-store.ts (validated) or trusted-settings.ts (the popup, no zod).
+ * Read them through settings-store.ts (cleaned), write them through write-settings.ts (validated).
  */
 export const settingsItem = storage.defineItem<Settings>("local:settings", {
   fallback: DEFAULT_SETTINGS,

@@ -1,13 +1,13 @@
 /**
- * The settings' zod schemas: what the options page writes and the worker reads, validated. The zod-free
- * parts live in their own modules (pages that only read settings, like the popup, ship no zod) and are
- * re-exported here.
+ * The settings' zod schemas: what the options page writes (write-settings.ts), validated with messages
+ * for its form. Reading them is zod-free (clean-settings.ts, settings-store.ts: the popup ships no zod);
+ * the zod-free parts live in their own modules and are re-exported here.
  */
 import { z } from "zod";
 import { JsonSchemaDocument, LIMITS, Prompt, Temperature } from "../api/contract";
 import { type SchemaProblem, schemaProblem } from "../schema/schema-problem";
 import { BASE_URL_MESSAGE, isAllowedBaseUrl } from "./base-url";
-import { DEFAULT_SETTINGS, MAX_PRESETS, PRESET_NAME_MAX } from "./settings-defaults";
+import { MAX_PRESETS, PRESET_NAME_MAX } from "./settings-defaults";
 
 export { type SchemaProblem, schemaProblem } from "../schema/schema-problem";
 export {
@@ -18,6 +18,7 @@ export {
   originNeedingPermission,
   originPattern,
 } from "./base-url";
+export { cleanSettings } from "./clean-settings";
 export { defaultPreset, presetsDefaultFirst } from "./preset-order";
 export {
   BUILTIN_PRESETS,
@@ -95,41 +96,3 @@ export const Settings = z
     }
   });
 export type Settings = z.infer<typeof Settings>;
-
-/**
- * A stored value made usable: valid as a whole, or else every field that is valid on its own is kept
- * and the others take their defaults (a bad preset list never costs the user the API key).
- */
-export function coerceSettings(raw: unknown): Settings {
-  const whole = Settings.safeParse(raw);
-  if (whole.success) return whole.data;
-  if (typeof raw !== "object" || raw === null) return structuredClone(DEFAULT_SETTINGS);
-  const stored = raw as Record<string, unknown>;
-  const field = <T>(schema: z.ZodType<T>, value: unknown, fallback: T): T => {
-    const parsed = schema.safeParse(value);
-    return parsed.success ? parsed.data : fallback;
-  };
-  const defaults = structuredClone(DEFAULT_SETTINGS);
-  const presets = Array.isArray(stored.presets)
-    ? stored.presets.flatMap((preset) => {
-        const parsed = Preset.safeParse(preset);
-        return parsed.success ? [parsed.data] : [];
-      })
-    : defaults.presets;
-  const uniquePresets = presets.filter(
-    (preset, index) => presets.findIndex((other) => other.id === preset.id) === index,
-  );
-  const defaultPresetId =
-    typeof stored.defaultPresetId === "string" &&
-    uniquePresets.some((preset) => preset.id === stored.defaultPresetId)
-      ? stored.defaultPresetId
-      : uniquePresets[0]?.id;
-  return {
-    baseUrl: field(BaseUrl, stored.baseUrl, defaults.baseUrl),
-    apiKey: field(z.string().trim(), stored.apiKey, defaults.apiKey),
-    defaultPrompt: field(Prompt, stored.defaultPrompt, defaults.defaultPrompt),
-    defaultTemperature: field(Temperature, stored.defaultTemperature, defaults.defaultTemperature),
-    presets: uniquePresets.slice(0, MAX_PRESETS),
-    defaultPresetId,
-  };
-}

@@ -17,7 +17,7 @@ const dayIso = (day: number, minute: number) => new Date(2026, 2, 1 + day, 12, m
 /**
  * Record i: topic i % 3, site of its page % 3, day i % 10, JSON content when i % 4 == 0, metadata project = "p{i % 5}"
  * and reviewed = (i % 2 == 0); every 50th analyzes the same page as the one before it; record 123 alone
- * mentions "heliotrope" (in its page text).
+ * mentions "heliotrope" (in its page text), record 200 alone "zeppelin" (3,500 characters into its page text).
  */
 function records(): AnalysisRecord[] {
   return Array.from({ length: COUNT }, (_, i) => {
@@ -31,7 +31,7 @@ function records(): AnalysisRecord[] {
         title: `Notes on ${TOPICS[i % 3]} number ${i}`,
         url: `https://${site}/articles/${page}`,
         id: `pg_${page}`,
-        text: `A page about ${TOPICS[i % 3]}.${i === 123 ? " The heliotrope blooms late." : ""}`,
+        text: `A page about ${TOPICS[i % 3]}.${i === 123 ? " The heliotrope blooms late." : ""}${i === 200 ? ` ${"filler ".repeat(500)}zeppelin` : ""}`,
         favicon: `https://${site}/favicon.ico`,
       },
       textContent: `Summary ${i} of ${TOPICS[i % 3]}.`,
@@ -93,6 +93,9 @@ test("library: empty state, then search and each filter over a few hundred analy
   await search.fill("HELIOTROPE");
   await expect(countOf(page)).toHaveText("1 analysis matches");
   await expect(page.locator(".library-row")).toHaveText([/number 123/]);
+  // The whole page text, not only its start.
+  await search.fill("zeppelin");
+  await expect(page.locator(".library-row")).toHaveText([/number 200/]);
   // Title (every word needed), URL, textContent, metadata value.
   for (const query of ["lighthouses number 11", "coffee.example/articles/1", "summary 42 of", "p3"]) {
     await search.fill(query);

@@ -13,6 +13,7 @@ import { startFixtureSite } from "../fixtures/site";
 import { KEY, startTestService, type TestService } from "../server/helpers/service";
 import { closedPortUrl } from "./helpers/closed-port";
 import { jobRow } from "./helpers/job-rows";
+import { answerJson, startScriptedService } from "./helpers/scripted-service";
 
 const POOR_KEY = "lk_test_poor";
 /** Keys holding 1 credit: a chunk of one link charged twice would be refused (402) the second time. */
@@ -388,6 +389,33 @@ describe("analyze jobs against the reference service", { timeout: 60_000 }, () =
       expect(alarms.at(-1)).toBe(waiting.retryAt);
     } finally {
       await limited.close();
+    }
+  });
+
+  it("waits out a 408 from another service, and fails at once on an answer no retry changes (501)", async () => {
+    const remote = await startScriptedService([
+      answerJson(408, { message: "request timeout" }),
+      answerJson(200, { usageId: "use_remote", costCredits: 0, results: [] }),
+      answerJson(501, { message: "not implemented" }),
+    ]);
+    try {
+      const { runner, clock, alarms } = setup({ baseUrl: remote.url });
+      const jobId = await runner.enqueue({ links: ["https://example.com/a"], prompt: PROMPT }, "popup");
+      await runner.whenIdle();
+      const waiting = await jobOf(jobId);
+      expect(waiting).toMatchObject({ status: "queued", attempts: 1, error: { status: 408 } });
+      expect(alarms.at(-1)).toBe(waiting.retryAt);
+
+      clock.now = waiting.retryAt as number;
+      await runner.runDue();
+      expect(await jobOf(jobId)).toMatchObject({ status: "done", attempts: 2, usageIds: ["use_remote"] });
+
+      const refused = await runner.enqueue({ links: ["https://example.com/b"], prompt: PROMPT }, "popup");
+      await runner.whenIdle();
+      expect(await jobOf(refused)).toMatchObject({ status: "failed", attempts: 1, error: { status: 501 } });
+      expect(remote.requests()).toBe(3);
+    } finally {
+      await remote.close();
     }
   });
 

@@ -142,7 +142,7 @@ describe("recordsForPage and recordsByIds", () => {
 });
 
 describe("schema versions", () => {
-  it("opens a database of version 1 as version 2: the rows stay and the deleted table is there", async () => {
+  it("opens a database of version 1 as the current version: the rows stay and the deleted table is there", async () => {
     const name = `linklens-db-upgrade-${++counter}`;
     const v1 = new Dexie(name);
     v1.version(1).stores({
@@ -158,7 +158,7 @@ describe("schema versions", () => {
     const upgraded = createDatabase(name);
     try {
       expect(await upgraded.usage.get("use_1")).toMatchObject({ costCredits: 2 });
-      expect(upgraded.backendDB().version).toBe(20);
+      expect(upgraded.backendDB().version).toBe(30);
       await upgraded.deleted.put({ token: "t", rows: [], expiresAt: 5 });
       expect(await upgraded.deleted.where("expiresAt").belowOrEqual(5).count()).toBe(1);
     } finally {

@@ -1,15 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { fakeBrowser } from "wxt/testing/fake-browser";
 import {
-  clearEditDraft,
   coerceEditDraft,
-  createEditDraftSaver,
   draftFromValues,
   EDIT_DRAFT_PREFIX,
   EDIT_DRAFT_SAVE_DELAY_MS,
   type EditDraft,
-  loadEditDraft,
-  storeEditDraft,
+  editDraftStore,
 } from "../../lib/editing/edit-draft";
 
 let ids = 0;
@@ -93,73 +90,33 @@ describe("coerceEditDraft", () => {
   });
 });
 
-describe("stored drafts", () => {
-  it("are kept in storage.local per analysis, and cleared", async () => {
-    await storeEditDraft(draft());
-    await storeEditDraft(draft({ analysisId: "ana_2", textContent: "other" }));
+describe("editDraftStore", () => {
+  it("keeps drafts in storage.local per analysis, under editDraft:<id>, and clears them", async () => {
+    await editDraftStore("ana_1").store(draft());
+    await editDraftStore("ana_2").store(draft({ analysisId: "ana_2", textContent: "other" }));
     const raw = await fakeBrowser.storage.local.get(`${EDIT_DRAFT_PREFIX}ana_1`);
     expect(raw[`${EDIT_DRAFT_PREFIX}ana_1`]).toMatchObject({ textContent: "# Trams\nThey run on time." });
-    expect(await loadEditDraft("ana_1")).toEqual(draft());
-    expect((await loadEditDraft("ana_2"))?.textContent).toBe("other");
-    await clearEditDraft("ana_1");
-    expect(await loadEditDraft("ana_1")).toBeUndefined();
-    expect(await loadEditDraft("ana_2")).toBeDefined();
+    expect(await editDraftStore("ana_1").load()).toEqual(draft());
+    expect((await editDraftStore("ana_2").load())?.textContent).toBe("other");
+    await editDraftStore("ana_1").clear();
+    expect(await editDraftStore("ana_1").load()).toBeUndefined();
+    expect(await editDraftStore("ana_2").load()).toBeDefined();
+  });
+
+  it("restores a draft an earlier version stored (same key, same shape)", async () => {
+    await fakeBrowser.storage.local.set({ "editDraft:ana_1": JSON.parse(JSON.stringify(draft())) });
+    expect(await editDraftStore("ana_1").load()).toEqual(draft());
   });
 
   it("an unreadable stored value gives no draft", async () => {
     await fakeBrowser.storage.local.set({ [`${EDIT_DRAFT_PREFIX}ana_1`]: "garbage" });
-    expect(await loadEditDraft("ana_1")).toBeUndefined();
-  });
-});
-
-describe("createEditDraftSaver", () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
+    expect(await editDraftStore("ana_1").load()).toBeUndefined();
   });
 
-  it("writes once per pause in typing, the latest draft", async () => {
-    const saver = createEditDraftSaver();
-    saver.save(draft({ textContent: "a" }));
-    saver.save(draft({ textContent: "ab" }));
-    expect(await loadEditDraft("ana_1")).toBeUndefined();
-    await vi.advanceTimersByTimeAsync(EDIT_DRAFT_SAVE_DELAY_MS);
-    expect((await loadEditDraft("ana_1"))?.textContent).toBe("ab");
-  });
-
-  it("flush writes the waiting draft at once (the panel is closing)", async () => {
-    const saver = createEditDraftSaver();
-    saver.save(draft({ textContent: "typed just before closing" }));
-    await saver.flush();
-    expect((await loadEditDraft("ana_1"))?.textContent).toBe("typed just before closing");
-  });
-
-  it("cancel forgets the waiting draft (saved or cancelled meanwhile)", async () => {
-    const saver = createEditDraftSaver();
-    saver.save(draft());
-    saver.cancel();
-    await vi.advanceTimersByTimeAsync(EDIT_DRAFT_SAVE_DELAY_MS * 2);
-    await saver.flush();
-    expect(await loadEditDraft("ana_1")).toBeUndefined();
-  });
-
-  it("a failed write is logged, not thrown, and the next save still writes", async () => {
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
-    let fail = true;
-    const written: string[] = [];
-    const saver = createEditDraftSaver(async (value) => {
-      if (fail) throw new Error("quota exceeded");
-      written.push(value.textContent);
+  it("is kept under editDraft:<id>, saved EDIT_DRAFT_SAVE_DELAY_MS after typing stops", () => {
+    expect(editDraftStore("ana_1")).toMatchObject({
+      key: `${EDIT_DRAFT_PREFIX}ana_1`,
+      delayMs: EDIT_DRAFT_SAVE_DELAY_MS,
     });
-    saver.save(draft({ textContent: "first" }));
-    await saver.flush();
-    expect(errors).toHaveBeenCalled();
-    fail = false;
-    saver.save(draft({ textContent: "second" }));
-    await saver.flush();
-    expect(written).toEqual(["second"]);
-    errors.mockRestore();
   });
 });

@@ -16,7 +16,8 @@ afterEach(() => {
 describe("the jobs alarm", () => {
   it("sets one alarm for the next retry, runs the due jobs when it fires, and clears it when none waits", async () => {
     const onDue = vi.fn(async () => {});
-    const { scheduleAlarm } = setupJobsAlarm(browser.alarms, onDue);
+    const { scheduleAlarm, onDue: whenDue } = setupJobsAlarm(browser.alarms);
+    whenDue(onDue);
     const when = Date.now() + 60_000;
 
     await scheduleAlarm(when);
@@ -43,7 +44,8 @@ describe("the jobs alarm", () => {
 
   it("also runs the jobs from a timer while the worker lives (alarms fire 30 s ahead at the soonest)", async () => {
     const onDue = vi.fn(async () => {});
-    const { scheduleAlarm } = setupJobsAlarm(browser.alarms, onDue);
+    const { scheduleAlarm, onDue: whenDue } = setupJobsAlarm(browser.alarms);
+    whenDue(onDue);
     await scheduleAlarm(Date.now() + 5_000);
     vi.advanceTimersByTime(4_999);
     expect(onDue).not.toHaveBeenCalled();
@@ -54,8 +56,10 @@ describe("the jobs alarm", () => {
   it("keeps a second, named alarm (the outbox's) apart from the jobs alarm", async () => {
     const onJobsDue = vi.fn(async () => {});
     const onOutboxDue = vi.fn(async () => {});
-    const jobs = setupJobsAlarm(browser.alarms, onJobsDue);
-    const outbox = setupJobsAlarm(browser.alarms, onOutboxDue, OUTBOX_ALARM);
+    const jobs = setupJobsAlarm(browser.alarms);
+    jobs.onDue(onJobsDue);
+    const outbox = setupJobsAlarm(browser.alarms, OUTBOX_ALARM);
+    outbox.onDue(onOutboxDue);
     const jobsWhen = Date.now() + 60_000;
     const outboxWhen = Date.now() + 90_000;
     await jobs.scheduleAlarm(jobsWhen);

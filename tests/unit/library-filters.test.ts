@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { buildLibraryEntries } from "../../lib/library/library-entry";
 import {
   applyFilters,
   hasActiveFilters,
@@ -8,15 +7,15 @@ import {
   NO_FILTERS,
   siteCounts,
 } from "../../lib/library/library-filters";
-import { cachedRows, record } from "./library-fixtures";
+import { cachedLibrary, record } from "./library-fixtures";
 
 /** Local-time ISO strings, so the date range (local days) is tested in whatever zone the test runs. */
 const localIso = (year: number, month: number, day: number, hour: number) =>
   new Date(year, month - 1, day, hour).toISOString();
 
 async function entries() {
-  return buildLibraryEntries(
-    await cachedRows([
+  return (
+    await cachedLibrary([
       record("a1", localIso(2026, 3, 1, 0), {
         url: "https://bees.example/one",
         jsonContent: { topic: "bees" },
@@ -31,8 +30,8 @@ async function entries() {
         url: "https://coffee.example/four",
         metadata: { priority: 30 },
       }),
-    ]),
-  );
+    ])
+  ).entries;
 }
 
 async function filtered(change: Partial<LibraryFilters>): Promise<string[]> {

@@ -1,9 +1,9 @@
-/** Cached rows for the library's unit tests, built as `cacheRecords` builds them (through fake-indexeddb). */
+/** Records for the library's unit tests, and the library the side panel reads once they are cached (fake-indexeddb). */
 import "fake-indexeddb/auto";
 import type { AnalysisRecord } from "../../lib/api/contract";
 import { createDatabase } from "../../lib/db/database";
 import { cacheRecords } from "../../lib/db/records";
-import type { CachedAnalysis } from "../../lib/db/schema";
+import { createLibrarySnapshot, type Library } from "../../lib/library/library-snapshot";
 
 let counter = 0;
 
@@ -35,12 +35,12 @@ export function record(
   };
 }
 
-/** The rows the cache holds for `records`. */
-export async function cachedRows(records: AnalysisRecord[]): Promise<CachedAnalysis[]> {
+/** The library (entries and search index) the side panel reads after `records` are cached. */
+export async function cachedLibrary(records: AnalysisRecord[]): Promise<Library> {
   const db = createDatabase(`linklens-library-test-${++counter}`);
   try {
     await cacheRecords(db, records);
-    return await db.analyses.toArray();
+    return await createLibrarySnapshot(db).read();
   } finally {
     await db.delete();
   }

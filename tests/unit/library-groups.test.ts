@@ -1,26 +1,41 @@
 import { describe, expect, it } from "vitest";
-import { buildLibraryEntries } from "../../lib/library/library-entry";
 import { analysisRows, pageGroupRows } from "../../lib/library/page-groups";
 import { usageTotals } from "../../lib/library/usage-totals";
-import { cachedRows, record } from "./library-fixtures";
+import { cachedLibrary, record } from "./library-fixtures";
 
 describe("grouping analyses of the same page", () => {
   it("puts a page's analyses under one header, pages in order of their newest analysis", async () => {
-    const entries = buildLibraryEntries(
-      await cachedRows([
+    const entries = (
+      await cachedLibrary([
         record("a1", "2026-03-01T10:00:00.000Z", { url: "https://bees.example/hive" }),
         record("a2", "2026-03-02T10:00:00.000Z", { url: "https://coffee.example/roast" }),
         record("a3", "2026-03-03T10:00:00.000Z", { url: "https://BEES.example/hive#top", title: "Hive" }),
         record("a4", "2026-03-04T10:00:00.000Z", { url: "https://sea.example/light" }),
-      ]),
-    );
-    const rows = pageGroupRows(entries).map((row) =>
-      row.kind === "page"
+      ])
+    ).entries;
+    const grouped = pageGroupRows(entries);
+    const rows = Array.from({ length: grouped.length }, (_, index) => grouped.at(index)).map((row) =>
+      row?.kind === "page"
         ? `page ${row.title} ×${row.count}`
-        : `${row.entry.analysisId}${row.grouped ? " (grouped)" : ""}`,
+        : `${row?.entry.analysisId}${row?.grouped ? " (grouped)" : ""}`,
     );
     expect(rows).toEqual(["a4", "page Hive ×2", "a3 (grouped)", "a1 (grouped)", "a2"]);
-    expect(analysisRows(entries).map((row) => row.key)).toEqual(["a4", "a3", "a2", "a1"]);
+    const flat = analysisRows(entries);
+    expect(Array.from({ length: flat.length }, (_, index) => flat.at(index)?.key)).toEqual([
+      "a4",
+      "a3",
+      "a2",
+      "a1",
+    ]);
+    expect(flat.at(4)).toBeUndefined();
+    expect([0, 1, 2, 3, 4].map((index) => grouped.isPageAt(index))).toEqual([
+      false,
+      true,
+      false,
+      false,
+      false,
+    ]);
+    expect(grouped.keyAt(1)).toBe(grouped.at(1)?.key);
   });
 });
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { LIMITS } from "../../lib/api/contract";
 import {
+  canAddRow,
   checkMetadataRows,
+  editRows,
   isMetadataRow,
   type MetadataRow,
   metadataFromRows,
@@ -113,5 +115,32 @@ describe("row helpers", () => {
     expect(isMetadataRow({ id: "1", key: "k", type: "date", value: "1" })).toBe(false);
     expect(isMetadataRow({ id: 1, key: "k", type: "string", value: "" })).toBe(false);
     expect(isMetadataRow(null)).toBe(false);
+  });
+});
+
+describe("editRows", () => {
+  it("adds a blank text row with the given id, up to the contract's number of keys", () => {
+    const one = editRows([], { kind: "add", id: "a" });
+    expect(one).toEqual([{ id: "a", key: "", type: "string", value: "" }]);
+    const full = Array.from({ length: LIMITS.maxMetadataKeys }, (_, i) => newMetadataRow(`r${i}`));
+    expect(canAddRow(full.slice(1))).toBe(true);
+    expect(canAddRow(full)).toBe(false);
+    expect(editRows(full, { kind: "add", id: "one-more" })).toBe(full);
+  });
+
+  it("changes the key, the value and the type of one row, and removes one", () => {
+    let rows = [row("a", "string", "1"), row("b", "string", "2")];
+    const [first, second] = rows.map((r) => r.id) as [string, string];
+    rows = editRows(rows, { kind: "key", id: first, key: "alpha" });
+    rows = editRows(rows, { kind: "value", id: second, value: "42" });
+    rows = editRows(rows, { kind: "type", id: second, type: "number" });
+    expect(rows.map(({ key, type, value }) => ({ key, type, value }))).toEqual([
+      { key: "alpha", type: "string", value: "1" },
+      { key: "b", type: "number", value: "42" },
+    ]);
+    rows = editRows(rows, { kind: "type", id: first, type: "boolean" });
+    expect(rows[0]).toMatchObject({ type: "boolean", value: "false" });
+    expect(editRows(rows, { kind: "remove", id: first }).map((r) => r.id)).toEqual([second]);
+    expect(editRows(rows, { kind: "value", id: "nobody", value: "x" })).toEqual(rows);
   });
 });

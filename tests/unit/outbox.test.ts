@@ -5,14 +5,16 @@
  */
 import "fake-indexeddb/auto";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createOutbox, EDIT_BACKOFF, SENDING_WAKE_MS } from "../../entrypoints/background/outbox";
+import { createOutbox, SENDING_WAKE_MS } from "../../entrypoints/background/outbox";
 import { createApiClient } from "../../lib/api/client";
 import type { AnalysisRecord, ResponseFormat } from "../../lib/api/contract";
+import { RETRY_SCHEDULES } from "../../lib/api/retry-policy";
 import { createDatabase, type LinklensDatabase } from "../../lib/db/database";
 import { cacheRecords } from "../../lib/db/records";
 import type { CachedAnalysis, OutboxEntry } from "../../lib/db/schema";
 import { KEY, startTestService, type TestService } from "../server/helpers/service";
 import { closedPortUrl } from "./helpers/closed-port";
+import { answerJson, answerText, startScriptedService } from "./helpers/scripted-service";
 import { serviceAnalysesPerFile } from "./helpers/service-analyses";
 
 let closedUrl: string;
@@ -74,7 +76,14 @@ function setup(initial: { baseUrl?: string; loseAnswers?: boolean } = {}) {
     const response = await fetch(input, init);
     update.status = response.status;
     update.replayed = response.headers.get("idempotent-replayed") === "true";
-    if (response.ok) update.updatedAt = ((await response.clone().json()) as AnalysisRecord).updatedAt;
+    // Another service's 200 may not be JSON: the client is the one to say so.
+    const answer = response.ok
+      ? await response
+          .clone()
+          .json()
+          .catch(() => undefined)
+      : undefined;
+    update.updatedAt = (answer as AnalysisRecord | undefined)?.updatedAt;
     if (initial.loseAnswers) {
       await released;
       throw new TypeError("the worker was stopped");
@@ -182,33 +191,33 @@ describe("the edit outbox against the reference service", { timeout: 60_000 }, (
     await down.outbox.whenIdle();
 
     const waiting = await entryOf(seq);
-    expect(waiting).toMatchObject({
-      state: "pending",
-      attempts: 1,
-      nextAttemptAt: clock.now + EDIT_BACKOFF.baseMs,
-    });
+    expect(waiting).toMatchObject({ state: "pending", attempts: 1 });
+    // The backoff's first wait, spread between half and all of it.
+    const { baseDelayMs } = RETRY_SCHEDULES.edit;
+    expect(waiting.nextAttemptAt - clock.now).toBeGreaterThanOrEqual(baseDelayMs / 2);
+    expect(waiting.nextAttemptAt - clock.now).toBeLessThanOrEqual(baseDelayMs);
     expect(waiting.lastError).toMatchObject({ status: 0, code: "network_error" });
     expect(waiting.lastError?.message).toContain(closedUrl);
-    expect(down.alarms.at(-1)).toBe(clock.now + EDIT_BACKOFF.baseMs);
+    expect(down.alarms.at(-1)).toBe(waiting.nextAttemptAt);
     expect(await rowOf(created.analysisId)).toMatchObject({ pending: true, metadata: { project: "edited" } });
 
     // Not due yet: nothing is sent.
     await down.outbox.runDue();
     expect((await entryOf(seq)).attempts).toBe(1);
     // Due: sent again, refused again, and the wait doubles.
-    clock.now += EDIT_BACKOFF.baseMs;
+    clock.now = waiting.nextAttemptAt;
     await down.outbox.runDue();
-    expect(await entryOf(seq)).toMatchObject({
-      attempts: 2,
-      nextAttemptAt: clock.now + 2 * EDIT_BACKOFF.baseMs,
-    });
+    const again = await entryOf(seq);
+    expect(again.attempts).toBe(2);
+    expect(again.nextAttemptAt - clock.now).toBeGreaterThanOrEqual(baseDelayMs);
+    expect(again.nextAttemptAt - clock.now).toBeLessThanOrEqual(2 * baseDelayMs);
     expect((await serverRecord(created.analysisId)).metadata).toEqual({ project: "outbox" });
 
     // The worker restarts with the service back: the edit lands once.
     const restarted = setup();
     await restarted.outbox.resume();
     expect(restarted.sent).toHaveLength(0);
-    clock.now += 2 * EDIT_BACKOFF.baseMs;
+    clock.now = again.nextAttemptAt;
     await restarted.outbox.runDue();
     expect(restarted.sent.map((update) => update.status)).toEqual([200]);
     // One request, tried three times: one Idempotency-Key, saved with the edit before the first attempt.
@@ -236,7 +245,7 @@ describe("the edit outbox against the reference service", { timeout: 60_000 }, (
       expect(waiting.state).toBe("pending");
       expect(waiting.lastError).toMatchObject({ status: 429, code: "rate_limited" });
       const retryAfter = waiting.lastError?.retryAfter as number;
-      expect(retryAfter).toBeGreaterThan(EDIT_BACKOFF.baseMs / 1000);
+      expect(retryAfter).toBeGreaterThan(RETRY_SCHEDULES.edit.baseDelayMs / 1000);
       expect(waiting.nextAttemptAt).toBe(clock.now + retryAfter * 1000);
       expect(alarms.at(-1)).toBe(waiting.nextAttemptAt);
       expect(await rowOf(created.analysisId)).toMatchObject({ pending: true, textContent: "second" });
@@ -472,6 +481,34 @@ describe("the edit outbox against the reference service", { timeout: 60_000 }, (
     expect(sent[1]?.idempotencyKey).not.toBe(sent[0]?.idempotencyKey);
     const server = await expectRowIsServerRecord(created.analysisId);
     expect(server.jsonContent).toEqual({ rating: 4 });
+  });
+
+  it("waits out a 408 from another service, but keeps as rejected an answer it cannot read (sending it again gets the same)", async () => {
+    const created = await createAnalysis();
+    const remote = await startScriptedService([
+      answerJson(408, { message: "request timeout" }),
+      answerText(200, "<html><body>Sign in to the Wi-Fi</body></html>"),
+    ]);
+    try {
+      const { outbox, alarms } = setup({ baseUrl: remote.url });
+      const seq = await outbox.save(created.analysisId, { textContent: "edited" }, created.updatedAt);
+      await outbox.whenIdle();
+      const waiting = await entryOf(seq);
+      expect(waiting).toMatchObject({ state: "pending", attempts: 1, lastError: { status: 408 } });
+      expect(alarms.at(-1)).toBe(waiting.nextAttemptAt);
+
+      clock.now = waiting.nextAttemptAt;
+      await outbox.runDue();
+      expect(await entryOf(seq)).toMatchObject({
+        state: "rejected",
+        attempts: 2,
+        lastError: { status: 200, code: "invalid_response" },
+      });
+      expect(alarms.at(-1)).toBeNull();
+      expect(remote.requests()).toBe(2);
+    } finally {
+      await remote.close();
+    }
   });
 
   it("refuses an invalid edit before storing it, with a readable message", async () => {

@@ -1,15 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { fakeBrowser } from "wxt/testing/fake-browser";
 import {
   coerceDraft,
-  createDraftSaver,
   DRAFT_SAVE_DELAY_MS,
   initialDraft,
-  loadDraft,
   MAX_RECENT_PROMPTS,
   POPUP_DRAFT_KEY,
   type PopupDraft,
-  storeDraft,
+  popupDraftStore,
   withRecentPrompt,
 } from "../../lib/analyze/popup-draft";
 
@@ -90,71 +88,39 @@ describe("withRecentPrompt", () => {
   });
 });
 
-describe("storage", () => {
+describe("popupDraftStore", () => {
+  const store = popupDraftStore(fallback);
+
   it("stores the draft in storage.local under popupDraft and loads it back", async () => {
-    await storeDraft(draft());
+    await store.store(draft());
     expect(await fakeBrowser.storage.local.get(POPUP_DRAFT_KEY)).toEqual({ [POPUP_DRAFT_KEY]: draft() });
-    expect(await loadDraft(fallback)).toEqual(draft());
+    expect(await store.load()).toEqual(draft());
+  });
+
+  it("restores a draft an earlier version stored (same key, same shape)", async () => {
+    await fakeBrowser.storage.local.set({
+      popupDraft: {
+        prompt: "Kept",
+        temperature: "1",
+        structured: false,
+        schemaText: "",
+        metadataRows: [{ id: "r1", key: "team", type: "string", value: "blue" }],
+        recentPrompts: ["Kept"],
+        job: { id: "job_9", tabUrl: "https://example.com/" },
+      },
+    });
+    expect(await store.load()).toMatchObject({
+      prompt: "Kept",
+      metadataRows: [{ key: "team", value: "blue" }],
+      job: { id: "job_9" },
+    });
   });
 
   it("loads the defaults when nothing is stored", async () => {
-    expect(await loadDraft(fallback)).toEqual(fallback);
-  });
-});
-
-describe("createDraftSaver", () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
+    expect(await store.load()).toEqual(fallback);
   });
 
-  it("writes once per pause, the latest draft", async () => {
-    const write = vi.fn(async (_: PopupDraft) => {});
-    const saver = createDraftSaver(write);
-    saver.save(draft({ prompt: "a" }));
-    await vi.advanceTimersByTimeAsync(DRAFT_SAVE_DELAY_MS - 50);
-    saver.save(draft({ prompt: "ab" }));
-    await vi.advanceTimersByTimeAsync(DRAFT_SAVE_DELAY_MS - 50);
-    expect(write).not.toHaveBeenCalled();
-    await vi.advanceTimersByTimeAsync(50);
-    expect(write).toHaveBeenCalledTimes(1);
-    expect(write).toHaveBeenCalledWith(draft({ prompt: "ab" }));
-  });
-
-  it("flushes the waiting draft at once, and nothing when none waits", async () => {
-    const write = vi.fn(async (_: PopupDraft) => {});
-    const saver = createDraftSaver(write);
-    saver.save(draft({ prompt: "closing" }));
-    await saver.flush();
-    expect(write).toHaveBeenCalledWith(draft({ prompt: "closing" }));
-    await vi.advanceTimersByTimeAsync(DRAFT_SAVE_DELAY_MS * 2);
-    await saver.flush();
-    expect(write).toHaveBeenCalledTimes(1);
-  });
-
-  it("drops the waiting draft when cancelled, and survives a failed write", async () => {
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
-    const write = vi.fn(async (_: PopupDraft) => {
-      throw new Error("quota");
-    });
-    const saver = createDraftSaver(write);
-    saver.save(draft());
-    saver.cancel();
-    await vi.advanceTimersByTimeAsync(DRAFT_SAVE_DELAY_MS);
-    expect(write).not.toHaveBeenCalled();
-    saver.save(draft());
-    await vi.advanceTimersByTimeAsync(DRAFT_SAVE_DELAY_MS);
-    expect(write).toHaveBeenCalledTimes(1);
-    expect(errors).toHaveBeenCalled();
-    errors.mockRestore();
-  });
-
-  it("saves to storage.local by default", async () => {
-    const saver = createDraftSaver();
-    saver.save(draft({ prompt: "stored" }));
-    await vi.advanceTimersByTimeAsync(DRAFT_SAVE_DELAY_MS);
-    expect((await loadDraft(fallback)).prompt).toBe("stored");
+  it("is kept under popupDraft, saved DRAFT_SAVE_DELAY_MS after typing stops", () => {
+    expect(store).toMatchObject({ key: POPUP_DRAFT_KEY, delayMs: DRAFT_SAVE_DELAY_MS });
   });
 });

@@ -24,6 +24,7 @@ const POPUP_SOURCES = [
   "components/json-schema-messages.ts",
   "components/metadata-editor.tsx",
   "components/metadata-row-messages.ts",
+  "components/rows-editor.tsx",
 ];
 
 /** Key prefixes whose messages only the popup and its editors use. */

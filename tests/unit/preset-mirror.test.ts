@@ -6,7 +6,8 @@ import { setupPresetMirror } from "../../entrypoints/background/preset-mirror";
 import { createDatabase, type LinklensDatabase } from "../../lib/db/database";
 import { listPresets } from "../../lib/db/presets";
 import { DEFAULT_SETTINGS, type Preset, type Settings } from "../../lib/settings/settings";
-import { readSettings, watchSettings, writeSettings } from "../../lib/settings/settings-store";
+import { readSettings, watchSettings } from "../../lib/settings/settings-store";
+import { writeSettings } from "../../lib/settings/write-settings";
 
 const SUMMARY: Preset = { id: "summary", name: "Summary", prompt: "Summarize.", temperature: 0 };
 const FACTS: Preset = {

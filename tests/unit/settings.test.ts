@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { fakeBrowser } from "wxt/testing/fake-browser";
+import { cleanSettings } from "../../lib/settings/clean-settings";
 import {
   BaseUrl,
   BUILTIN_PRESETS,
   builtinPresets,
-  coerceSettings,
   DEFAULT_PRESET_ID,
   DEFAULT_SETTINGS,
   defaultPreset,
@@ -16,7 +16,8 @@ import {
   Settings,
   schemaProblem,
 } from "../../lib/settings/settings";
-import { readSettings, settingsItem, watchSettings, writeSettings } from "../../lib/settings/settings-store";
+import { readSettings, settingsItem, watchSettings } from "../../lib/settings/settings-store";
+import { writeSettings } from "../../lib/settings/write-settings";
 
 const V1 = {
   baseUrl: "https://analysis.example.com",
@@ -244,7 +245,7 @@ describe("reading and writing", () => {
       presets: [preset()],
       defaultPresetId: "p1",
     });
-    expect(coerceSettings("garbage")).toEqual(DEFAULT_SETTINGS);
+    expect(cleanSettings("garbage")).toEqual(DEFAULT_SETTINGS);
   });
 
   it("writes only valid settings and tells watchers", async () => {

@@ -1,10 +1,12 @@
 import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { generateChromeMessages, parseMessagesText } from "@wxt-dev/i18n/build";
 import { vi } from "vitest";
 import { fakeBrowser } from "wxt/testing/fake-browser";
 
-const LOCALE_FILE = fileURLToPath(new URL("../../../locales/en.yml", import.meta.url));
+// Not `new URL(…, import.meta.url)`: in a jsdom test Vite rewrites that into the address of a served asset.
+const LOCALE_FILE = join(dirname(fileURLToPath(import.meta.url)), "../../../locales/en.yml");
 
 /**
  * The fake browser has no `i18n.getMessage`: answer from locales/en.yml the way the built extension's

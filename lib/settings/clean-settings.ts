@@ -1,15 +1,14 @@
 /**
- * The settings as a page that only reads them takes them, without zod (the popup's bundle stays small).
- * The options page validated them before writing and the storage item has migrated them to the current
- * version, so they are trusted as they are; a field that still has the wrong shape takes its default,
- * as `coerceSettings` would give it. The worker and the options page read through settings-store.ts.
+ * The one cleaner of stored settings, for every reader (the worker, the options page, the popup): without
+ * zod, so the popup's bundle stays small. A stored value the options page wrote (validated by the zod
+ * `Settings` in settings.ts) comes back unchanged; anything else keeps every field that is valid on its
+ * own and gives the others their defaults (a bad preset list never costs the user the API key).
  */
 import { LIMITS } from "../api/limits";
 import { schemaProblem } from "../schema/schema-problem";
 import { isAllowedBaseUrl } from "./base-url";
 import type { Preset, Settings } from "./settings";
 import { DEFAULT_SETTINGS, MAX_PRESETS, PRESET_NAME_MAX } from "./settings-defaults";
-import { settingsItem } from "./settings-item";
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
@@ -23,7 +22,8 @@ function trimmedText(value: unknown, max: number): string | undefined {
   return text !== "" && text.length <= max ? text : undefined;
 }
 
-function trustPreset(value: unknown): Preset[] {
+/** The preset cleaned, or none when a field of it is not valid (a preset is kept whole or not at all). */
+function cleanPreset(value: unknown): Preset[] {
   if (!isPlainObject(value)) return [];
   const { id, name, prompt, temperature, schema } = value;
   if (typeof id !== "string" || id === "") return [];
@@ -42,19 +42,21 @@ function trustPreset(value: unknown): Preset[] {
   ];
 }
 
-/** The stored value with every field of the wrong shape replaced by its default. */
-export function trustStoredSettings(raw: unknown): Settings {
+/** `wanted` when one of `presets` has that id, else the first preset's id (`undefined` when there is none). */
+export function defaultPresetIdAmong(presets: readonly Preset[], wanted: unknown): string | undefined {
+  return typeof wanted === "string" && presets.some((preset) => preset.id === wanted)
+    ? wanted
+    : presets[0]?.id;
+}
+
+/** The stored value made usable: every field of the wrong shape replaced by its default. */
+export function cleanSettings(raw: unknown): Settings {
   const defaults = structuredClone(DEFAULT_SETTINGS);
   if (!isPlainObject(raw)) return defaults;
-  const presets = Array.isArray(raw.presets) ? raw.presets.flatMap(trustPreset) : defaults.presets;
-  const uniquePresets = presets.filter(
-    (preset, index) => presets.findIndex((other) => other.id === preset.id) === index,
-  );
-  const defaultPresetId =
-    typeof raw.defaultPresetId === "string" &&
-    uniquePresets.some((preset) => preset.id === raw.defaultPresetId)
-      ? raw.defaultPresetId
-      : uniquePresets[0]?.id;
+  const presets = Array.isArray(raw.presets) ? raw.presets.flatMap(cleanPreset) : defaults.presets;
+  const uniquePresets = presets
+    .filter((preset, index) => presets.findIndex((other) => other.id === preset.id) === index)
+    .slice(0, MAX_PRESETS);
   const baseUrl = typeof raw.baseUrl === "string" ? raw.baseUrl.trim() : "";
   return {
     baseUrl: isAllowedBaseUrl(baseUrl) ? baseUrl : defaults.baseUrl,
@@ -63,16 +65,7 @@ export function trustStoredSettings(raw: unknown): Settings {
     defaultTemperature: isTemperature(raw.defaultTemperature)
       ? raw.defaultTemperature
       : defaults.defaultTemperature,
-    presets: uniquePresets.slice(0, MAX_PRESETS),
-    defaultPresetId,
+    presets: uniquePresets,
+    defaultPresetId: defaultPresetIdAmong(uniquePresets, raw.defaultPresetId),
   };
-}
-
-export async function readTrustedSettings(): Promise<Settings> {
-  return trustStoredSettings(await settingsItem.getValue());
-}
-
-/** Calls `listener` with the settings every time they change; returns the function that stops it. */
-export function watchTrustedSettings(listener: (settings: Settings) => void): () => void {
-  return settingsItem.watch((value) => listener(trustStoredSettings(value)));
 }
