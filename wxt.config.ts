@@ -4,6 +4,9 @@ import { defineConfig } from "wxt";
 const OPTIONAL_ORIGINS = ["https://*/*", "http://*/*"];
 
 export default defineConfig({
+  // LINKLENS_OUT_DIR: a build folder of its own (tests/e2e/fixtures.ts reads the same variable), so two
+  // builds at once do not overwrite each other.
+  outDir: process.env.LINKLENS_OUT_DIR ?? ".output",
   modules: ["@wxt-dev/module-react", "@wxt-dev/webextension-polyfill", "@wxt-dev/i18n/module"],
   manifest: ({ browser, manifestVersion }) => ({
     // Messages live in locales/<lang>.yml (@wxt-dev/i18n turns them into _locales/<lang>/messages.json).

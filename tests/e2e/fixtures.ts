@@ -5,7 +5,12 @@ import { type BrowserContext, test as base, chromium, type Page, type Worker } f
 import { type FixtureSite, startFixtureSite } from "../fixtures/site";
 import { type ServiceProcess, startServiceProcess } from "../helpers/service-process";
 
-export const EXTENSION_PATH = resolve(import.meta.dirname, "../../.output/chrome-mv3");
+export const EXTENSION_PATH = resolve(
+  import.meta.dirname,
+  "../..",
+  process.env.LINKLENS_OUT_DIR ?? ".output",
+  "chrome-mv3",
+);
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const TEST_API_KEY = "lk_test_e2e_key";
 /**
