@@ -65,6 +65,8 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
     answerClientErrors(listening as HttpServer);
   });
   const { port } = server.address() as AddressInfo;
+  // In the background: requests are answered meanwhile, taking their turns at the database with it.
+  const warming = store.warmRecordCache().catch(() => 0);
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
 
   return {
@@ -79,6 +81,7 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
       await fetcher.close();
       await pages.close();
       await store.close();
+      await warming;
     },
   };
 }

@@ -37,6 +37,24 @@ export function createRecordCache(maxBytes: number) {
       return loaded;
     },
 
+    /** How many writes have ended so far: a warm-up keeps what it read only when none ended meanwhile. */
+    writeCount: () => writes,
+
+    /**
+     * Adds analyses read in bulk (the warm-up at start) that were read since `writesBefore` writes, without
+     * pushing anything out; false once the next would not fit, or when a write ended meanwhile.
+     */
+    fill(entries: [RecordKey, ReadAnalysis][], writesBefore: number): boolean {
+      if (writes !== writesBefore) return false;
+      for (const [{ tenantId, analysisId }, read] of entries) {
+        const key = keyOf(tenantId, analysisId);
+        if (records.has(key)) continue;
+        if (records.calculatedSize + Math.max(1, jsonLength(read)) > maxBytes) return false;
+        records.set(key, read);
+      }
+      return true;
+    },
+
     /** After a write (committed or not) to these records. */
     invalidate(written: RecordKey[]): void {
       writes++;

@@ -162,5 +162,10 @@ export interface Store {
   releaseIdempotencyKey(claim: IdempotencyClaim): Promise<void>;
   /** Deletes the keys older than `retentionMs`; returns how many. */
   purgeIdempotencyKeys(retentionMs: number): Promise<number>;
+  /**
+   * Where the store keeps a read cache (PGlite, one process): fills it with the newest analyses, in the
+   * background of a started service; answers how many. Elsewhere it does nothing.
+   */
+  warmRecordCache(): Promise<number>;
   close(): Promise<void>;
 }

@@ -65,4 +65,30 @@ describe("createRecordCache", () => {
     expect(await cache.read({ tenantId: "t", analysisId: "a" }, load)).not.toBeNull();
     expect(calls).toEqual(["a", "a", "a"]);
   });
+
+  it("fills from a bulk read without pushing anything out, and not after a write ended meanwhile", async () => {
+    // each analysis is a little over 10,000 characters of JSON: two fit in 25,000, not three
+    const cache = createRecordCache(25_000);
+    const { calls, load } = countingLoad("w".repeat(10_000));
+    const entry = (id: string): [{ tenantId: string; analysisId: string }, ReadAnalysis] => [
+      { tenantId: "t", analysisId: id },
+      analysis(id, "w".repeat(10_000)),
+    ];
+    const before = cache.writeCount();
+    expect(cache.fill([entry("a"), entry("b"), entry("c")], before)).toBe(false); // full after two
+    for (const id of ["a", "b"]) await cache.read({ tenantId: "t", analysisId: id }, load);
+    expect(calls).toEqual([]);
+    await cache.read({ tenantId: "t", analysisId: "c" }, load);
+    expect(calls).toEqual(["c"]);
+
+    const fresh = createRecordCache(1_000_000);
+    const writesBefore = fresh.writeCount();
+    fresh.invalidate([{ tenantId: "t", analysisId: "a" }]);
+    expect(fresh.fill([entry("a")], writesBefore)).toBe(false);
+    const { calls: freshCalls, load: freshLoad } = countingLoad("after the write");
+    expect((await fresh.read({ tenantId: "t", analysisId: "a" }, freshLoad))?.record.analysis.text).toBe(
+      "after the write",
+    );
+    expect(freshCalls).toEqual(["a"]);
+  });
 });

@@ -627,4 +627,37 @@ describe("PGlite store on disk", () => {
       await second.close();
     }
   });
+
+  it("warms its read cache with what it holds, and a write after the warm-up is read back", async () => {
+    const store = await openStore({ dataDir });
+    try {
+      const tenant = await newTenant(store, 1_000);
+      const records = Array.from({ length: 450 }, () => analysisFor(tenant.id));
+      await store.saveAnalyses(records, usageFor(tenant.id, records.length));
+      const held = (await store.listAnalyses(tenant.id)).length;
+      // every analysis of the folder, over three pages of the warm-up (earlier tests' analyses included)
+      expect(await store.warmRecordCache()).toBeGreaterThanOrEqual(held);
+      const [first] = records;
+      if (!first) throw new Error("no record");
+      const updated = await store.updateAnalysis(tenant.id, first.analysisId, {
+        textContent: "after warm-up",
+      });
+      if (updated.kind !== "updated") throw new Error(`unexpected ${updated.kind}`);
+      expect((await store.getAnalysis(tenant.id, first.analysisId))?.textContent).toBe("after warm-up");
+      expect(await store.getAnalysis("another tenant", first.analysisId)).toBeNull();
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("does nothing to warm on Postgres, which other processes write too", async () => {
+    const store = await openStore({ databaseUrl: postgres.url });
+    try {
+      const tenant = await newTenant(store);
+      await store.saveAnalyses([analysisFor(tenant.id)], usageFor(tenant.id, 1));
+      expect(await store.warmRecordCache()).toBe(0);
+    } finally {
+      await store.close();
+    }
+  });
 });
