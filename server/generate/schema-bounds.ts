@@ -1,15 +1,14 @@
 /**
  * The contract's bounds on a response schema ("Limits", "Bounded work"), checked before ajv compiles it:
- * at most 64 KiB serialized and 32 levels deep, patterns the linear-time engine can run (and not too
+ * at most 64 KiB serialized and 32 levels deep (the limits and the depth walk the extension checks too), patterns the linear-time engine can run (and not too
  * large together), and a smallest valid value that fits the 256 KiB `jsonContent` limit.
  */
 import type { JsonSchemaDocument } from "../../lib/api/contract";
 import { LIMITS } from "../../lib/api/limits";
+import { MAX_SCHEMA_BYTES, MAX_SCHEMA_DEPTH, pathBeyondDepth } from "../../lib/schema/schema-bounds";
 import { linearPattern, PatternProblem } from "./linear-pattern";
 import { isSchemaObject, patternsOf, resolveLocalRef, type Schema, subschemas } from "./schema-walk";
 
-export const MAX_SCHEMA_BYTES = 64 * 1024;
-export const MAX_SCHEMA_DEPTH = 32;
 /** All the schema's patterns together, in RE2 instructions: compiling them stays within some 0.1 s. */
 const MAX_SCHEMA_PATTERN_SIZE = 8_000;
 
@@ -49,17 +48,6 @@ export function checkSchemaBounds(schema: JsonSchemaDocument, text: string): Sch
     );
   }
   return patterns;
-}
-
-/** The path of the first value nested deeper than the limit (the top is level 1). */
-function pathBeyondDepth(value: unknown, depth: number): string[] | undefined {
-  if (typeof value !== "object" || value === null) return undefined;
-  if (depth > MAX_SCHEMA_DEPTH) return [];
-  for (const [key, child] of Object.entries(value)) {
-    const found = pathBeyondDepth(child, depth + 1);
-    if (found) return [key, ...found];
-  }
-  return undefined;
 }
 
 function checkPatterns(paths: Map<Schema, string[]>): SchemaBounds {
