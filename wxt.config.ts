@@ -14,8 +14,9 @@ export default defineConfig({
     name: "__MSG_extName__",
     description: "__MSG_extDescription__",
     // contextMenus, scripting + activeTab (links in the selection, read on click only), notifications:
-    // the context menus and the shortcut (entrypoints/background/context-menus.ts).
-    permissions: ["storage", "alarms", "contextMenus", "scripting", "activeTab", "notifications"],
+    // the context menus and the shortcut (entrypoints/background/context-menus.ts). tabs: the addresses
+    // of the window's tabs, read only when the user asks to analyze them (entrypoints/background/tab-links.ts).
+    permissions: ["storage", "alarms", "contextMenus", "scripting", "activeTab", "notifications", "tabs"],
     // The local reference service (npm start); nothing else at install.
     host_permissions: ["http://localhost/*", "http://127.0.0.1/*"],
     // MV3: `optional_host_permissions`. MV2 (Firefox) has no such key and WXT drops it there, so the

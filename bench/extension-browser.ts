@@ -4,7 +4,13 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { type BrowserContext, chromium, type Worker } from "@playwright/test";
 
-export const EXTENSION_OUTPUT = resolve(import.meta.dirname, "../.output/chrome-mv3");
+/** The build to load: `LINKLENS_OUT_DIR` (as wxt.config.ts writes it), else `.output`. */
+export const EXTENSION_OUTPUT = resolve(
+  import.meta.dirname,
+  "..",
+  process.env.LINKLENS_OUT_DIR ?? ".output",
+  "chrome-mv3",
+);
 
 export interface ExtensionBrowser {
   context: BrowserContext;

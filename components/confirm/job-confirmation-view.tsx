@@ -67,7 +67,9 @@ export function JobConfirmationView({
         <p>
           {confirmation.source === "context-selection"
             ? i18n.t("confirmJob.fromSelection", { count, preset })
-            : i18n.t("confirmJob.fromCommand", { count, preset })}{" "}
+            : confirmation.source === "tabs"
+              ? i18n.t("confirmJob.fromTabs", { count, preset })
+              : i18n.t("confirmJob.fromCommand", { count, preset })}{" "}
           {i18n.t("confirmJob.requests", {
             max: LIMITS.maxLinks,
             requests: confirmation.requests.toLocaleString(),

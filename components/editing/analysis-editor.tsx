@@ -179,7 +179,12 @@ export function AnalysisEditor({ analysisId, readOnly }: AnalysisEditorProps) {
   } else {
     body = (
       <div className="editing-actions">
-        <Button ref={editButtonRef} onClick={startEditing} aria-label={i18n.t("editing.editLabel")}>
+        <Button
+          ref={editButtonRef}
+          variant="primary"
+          onClick={startEditing}
+          aria-label={i18n.t("editing.editLabel")}
+        >
           {i18n.t("editing.edit")}
         </Button>
       </div>

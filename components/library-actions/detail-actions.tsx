@@ -12,18 +12,26 @@ export interface DetailActionsProps {
   onDeleted: () => void;
 }
 
-/** An analysis's own actions in its detail: export it, delete it from this browser (with undo). */
-export function DetailActions({ record, actions, onDeleted }: DetailActionsProps) {
+/** An analysis's own actions in its detail's toolbar: export it. */
+export function DetailActions({ record, actions }: Omit<DetailActionsProps, "onDeleted">) {
+  return (
+    <ExportControl
+      label={i18n.t("libraryActions.exportThis")}
+      onExport={(format) => void actions.exportAnalyses(format, [record.analysisId])}
+    />
+  );
+}
+
+/**
+ * Removing the analysis from this browser's library, with undo (the notice offers it): a plain button
+ * at the end of the detail, where it is not pressed by mistake. It stays removed after a refresh.
+ */
+export function DetailRemoval({ record, actions, onDeleted }: DetailActionsProps) {
   const noteId = useId();
   return (
     <>
-      <ExportControl
-        label={i18n.t("libraryActions.exportThis")}
-        onExport={(format) => void actions.exportAnalyses(format, [record.analysisId])}
-      />
       <Button
         size="small"
-        variant="danger"
         aria-describedby={noteId}
         onClick={async () => {
           const result = await actions.deleteAnalyses([record.analysisId]);
@@ -32,9 +40,9 @@ export function DetailActions({ record, actions, onDeleted }: DetailActionsProps
       >
         {i18n.t("libraryActions.deleteThis")}
       </Button>
-      <span id={noteId} className="ll-visually-hidden">
+      <p id={noteId} className="detail__removal-note">
         {i18n.t("libraryActions.deleteNote")}
-      </span>
+      </p>
     </>
   );
 }

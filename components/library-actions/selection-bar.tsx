@@ -12,7 +12,9 @@ export interface SelectionBarProps {
 /** "Select all shown" (mixed when some are), how many are selected, and clearing the selection. */
 export function SelectionBar({ shownIds, selection }: SelectionBarProps) {
   const { selected, change, clear } = selection;
-  const shownSelected = shownIds.reduce((count, id) => count + (selected.has(id) ? 1 : 0), 0);
+  // Nothing selected (as while searching, mostly): no need to go through the 100,000 shown.
+  const shownSelected =
+    selected.size === 0 ? 0 : shownIds.reduce((count, id) => count + (selected.has(id) ? 1 : 0), 0);
   const all = shownIds.length > 0 && shownSelected === shownIds.length;
   const some = shownSelected > 0 && !all;
   const boxRef = useRef<HTMLInputElement>(null);

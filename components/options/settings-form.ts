@@ -9,12 +9,14 @@ import { LIMITS } from "../../lib/api/contract";
 import { checkSchemaText } from "../../lib/schema/schema-check";
 import {
   MAX_PRESETS,
+  MAX_SITE_RULES,
   PRESET_NAME_MAX,
   type Preset,
   Settings,
   BaseUrl as SettingsBaseUrl,
 } from "../../lib/settings/settings";
 import { schemaCheckMessage } from "../json-schema-messages";
+import { type SiteRuleDraft, siteRuleDraft, siteRuleErrors, siteRuleFieldKey } from "./site-rule-form";
 
 export interface PresetDraft {
   id: string;
@@ -32,6 +34,8 @@ export interface SettingsDraft {
   defaultTemperature: string;
   presets: PresetDraft[];
   defaultPresetId?: string;
+  /** In the user's order (site-rule-form.ts). */
+  siteRules: SiteRuleDraft[];
 }
 
 /** Error messages by field key: `baseUrl`, `apiKey`, `defaultPrompt`, `defaultTemperature`, `presets`,
@@ -67,6 +71,7 @@ export function draftFromSettings(settings: Settings): SettingsDraft {
     defaultTemperature: String(settings.defaultTemperature),
     presets: settings.presets.map(presetDraft),
     defaultPresetId: settings.defaultPresetId,
+    siteRules: settings.siteRules.map(siteRuleDraft),
   };
 }
 
@@ -102,6 +107,8 @@ function issueMessage(field: string, issue: z.core.$ZodIssue): string {
       return i18n.t("errors.tooManyPresets", { max: MAX_PRESETS });
     case "defaultPresetId":
       return i18n.t("errors.defaultPreset");
+    case "siteRules":
+      return i18n.t("siteRules.tooMany", { max: MAX_SITE_RULES });
     default:
       return issue.message;
   }
@@ -131,13 +138,23 @@ export function settingsFromDraft(draft: SettingsDraft): DraftResult {
     defaultTemperature: parseTemperatureText(draft.defaultTemperature),
     presets,
     ...(draft.defaultPresetId === undefined ? {} : { defaultPresetId: draft.defaultPresetId }),
+    siteRules: draft.siteRules.map(({ id, pattern, presetId }) => ({ id, pattern, presetId })),
   };
+  // Each rule's pattern and preset, checked with messages of their own (the schema checks them again).
+  Object.assign(errors, siteRuleErrors(draft.siteRules, draft.presets));
   const parsed = Settings.safeParse(candidate);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const [first, index, field] = issue.path;
       let key: string;
       let name: string;
+      if (first === "siteRules" && typeof index === "number") {
+        // Already keyed by siteRuleErrors; an id clash (never made by the page) falls on the pattern.
+        const id = draft.siteRules[index]?.id ?? String(index);
+        key = siteRuleFieldKey(id, field === "presetId" ? "presetId" : "pattern");
+        errors[key] ??= issue.message;
+        continue;
+      }
       if (first === "presets" && typeof index === "number" && typeof field === "string") {
         const id = draft.presets[index]?.id ?? String(index);
         name = field;

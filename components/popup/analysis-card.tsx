@@ -68,7 +68,9 @@ export function AnalysisCard({ record }: { record: CachedAnalysis }) {
         <img className="analysis-card__image" src={image} alt="" loading="lazy" onError={hideBrokenImage} />
       ) : null}
       {record.partial ? <p className="analysis-card__note">{i18n.t("popup.result.partial")}</p> : null}
-      <section className="analysis-card__text" aria-label={i18n.t("popup.result.text")}>
+      {/* The popup keeps the text short and scrolls it: the keyboard must reach it (axe: scrollable-region-focusable). */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: see above */}
+      <section className="analysis-card__text" aria-label={i18n.t("popup.result.text")} tabIndex={0}>
         {record.textContent ? (
           <MarkdownView text={record.textContent} topHeadingLevel={4} />
         ) : (

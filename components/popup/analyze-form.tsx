@@ -4,22 +4,30 @@ import { type AnalyzeInput, analyzeInputFromDraft } from "../../lib/analyze/anal
 import type { PopupDraft } from "../../lib/analyze/popup-draft";
 import { LIMITS } from "../../lib/api/limits";
 import type { Preset } from "../../lib/settings/settings";
-import { JsonSchemaEditor } from "../json-schema-editor";
-import { MetadataEditor } from "../metadata-editor";
+import { hasTemplate, type TemplateValues } from "../../lib/templates/prompt-template";
 import { Button } from "../ui/button";
 import { ErrorMessage } from "../ui/error-message";
-import { TemperatureField } from "../ui/temperature-field";
 import { TextArea } from "../ui/text-area";
 import { useSchemaCheck } from "../use-schema-check";
+import { advancedSummary } from "./advanced-summary";
 import { PresetPicker } from "./preset-picker";
 import { RecentPrompts } from "./recent-prompts";
+import { templateProblemsText } from "./template-problem-text";
+import { useModule } from "./use-module";
 import type { DraftChange } from "./use-popup-draft";
 
+/** Only some states need these, so they load when first shown. */
+const loadAdvancedOptions = () => import("./advanced-options");
+const loadTemplatePreview = () => import("./template-preview");
+
 const PROMPT_ID = "prompt";
-const TEMPERATURE_ID = "temperature";
-const SCHEMA_ID = "schema";
-const METADATA_ID = "metadata";
 const BLOCKED_ID = "analyze-blocked";
+/** Where to focus a problem in the folded options, once they are open. */
+const ADVANCED_FIELDS = {
+  temperature: "#temperature",
+  schema: "#schema",
+  metadata: '#metadata [aria-invalid="true"]',
+} as const;
 
 export interface AnalyzeFormProps {
   draft: PopupDraft;
@@ -27,6 +35,8 @@ export interface AnalyzeFormProps {
   /** Default first. */
   presets: Preset[];
   defaultPresetId?: string;
+  /** What a prompt template is filled from; `undefined` until the page is read. */
+  templateValues: TemplateValues | undefined;
   /** Why Analyze is unavailable (shown next to the disabled button), or `undefined`. */
   blockedReason?: string;
   starting: boolean;
@@ -34,26 +44,48 @@ export interface AnalyzeFormProps {
   onAnalyze: (input: AnalyzeInput) => void;
 }
 
-/** The prompt and its options; Analyze (or Ctrl/Cmd+Enter anywhere in the form) sends them. */
+/**
+ * The prompt (a template is previewed filled from this tab) and its options, folded to one line until
+ * opened; Analyze (or Ctrl/Cmd+Enter anywhere in the form) sends them.
+ */
 export function AnalyzeForm({
   draft,
   onChange,
   presets,
   defaultPresetId,
+  templateValues,
   blockedReason,
   starting,
   startError,
   onAnalyze,
 }: AnalyzeFormProps) {
   const schemaCheck = useSchemaCheck(draft.schemaText, draft.structured);
-  const result = useMemo(() => analyzeInputFromDraft(draft, schemaCheck), [draft, schemaCheck]);
+  const result = useMemo(
+    () => analyzeInputFromDraft(draft, schemaCheck, templateValues),
+    [draft, schemaCheck, templateValues],
+  );
   const problems = result.ok ? {} : result.problems;
   const [attempted, setAttempted] = useState(false);
+  const [advancedOpen, setAdvancedOpen] = useState(false);
+  const [focusAfterOpen, setFocusAfterOpen] = useState<string>();
   const promptRef = useRef<HTMLTextAreaElement>(null);
+  const usesTemplate = hasTemplate(draft.prompt);
+  const TemplatePreview = useModule(loadTemplatePreview, usesTemplate)?.default;
+  const AdvancedOptions = useModule(loadAdvancedOptions, advancedOpen)?.default;
 
   useEffect(() => {
     promptRef.current?.focus();
   }, []);
+
+  // A field in the folded options is focused once they have opened (and loaded).
+  useEffect(() => {
+    if (!focusAfterOpen || !advancedOpen) return;
+    const field = document.querySelector<HTMLElement>(focusAfterOpen);
+    if (field) {
+      field.focus();
+      setFocusAfterOpen(undefined);
+    }
+  });
 
   // The prompt's own text: a preset no longer describes it.
   const edit = (patch: Partial<PopupDraft>) =>
@@ -80,13 +112,21 @@ export function AnalyzeForm({
       return;
     }
     setAttempted(true);
-    const firstInvalid = [
-      problems.prompt && PROMPT_ID,
-      problems.temperature && TEMPERATURE_ID,
-      problems.schema && SCHEMA_ID,
-      problems.metadata && document.querySelector<HTMLElement>(`#${METADATA_ID} [aria-invalid="true"]`)?.id,
-    ].find(Boolean);
-    if (firstInvalid) document.getElementById(firstInvalid)?.focus();
+    if (problems.prompt) {
+      promptRef.current?.focus();
+      return;
+    }
+    const advanced = problems.temperature
+      ? ADVANCED_FIELDS.temperature
+      : problems.schema
+        ? ADVANCED_FIELDS.schema
+        : problems.metadata
+          ? ADVANCED_FIELDS.metadata
+          : undefined;
+    if (advanced) {
+      setAdvancedOpen(true);
+      setFocusAfterOpen(advanced);
+    }
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -101,13 +141,17 @@ export function AnalyzeForm({
     }
   };
 
-  const promptError = attempted
-    ? problems.prompt === "empty"
-      ? i18n.t("errors.promptEmpty")
-      : problems.prompt === "too_long"
-        ? i18n.t("errors.promptTooLong", { max: LIMITS.maxPromptLength.toLocaleString() })
-        : undefined
-    : undefined;
+  // A template's problems show as they are typed: such a prompt is never sent.
+  const promptError =
+    problems.prompt === "template" && problems.template
+      ? templateProblemsText(problems.template)
+      : attempted
+        ? problems.prompt === "empty"
+          ? i18n.t("errors.promptEmpty")
+          : problems.prompt === "too_long"
+            ? i18n.t("errors.promptTooLong", { max: LIMITS.maxPromptLength.toLocaleString() })
+            : undefined
+        : undefined;
   const temperatureInvalid =
     problems.temperature !== undefined && (attempted || draft.temperature.trim() !== "");
 
@@ -141,47 +185,39 @@ export function AnalyzeForm({
         label={i18n.t("popup.form.prompt")}
         hint={i18n.t("popup.form.promptHint")}
         error={promptError}
-        rows={4}
+        rows={3}
         value={draft.prompt}
         onChange={(event) => edit({ prompt: event.currentTarget.value })}
       />
-      <TemperatureField
-        id={TEMPERATURE_ID}
-        value={draft.temperature}
-        error={temperatureInvalid ? i18n.t("errors.temperature") : undefined}
-        onChange={(temperature) => edit({ temperature })}
-      />
-      <div className="analyze-form__toggle">
-        <label className="toggle">
-          <input
-            type="checkbox"
-            checked={draft.structured}
-            aria-describedby="structured-hint"
-            aria-controls={draft.structured ? SCHEMA_ID : undefined}
-            onChange={(event) => edit({ structured: event.currentTarget.checked })}
-          />
-          <span>{i18n.t("popup.form.structured")}</span>
-        </label>
-        <p id="structured-hint" className="ll-field__hint">
-          {i18n.t("popup.form.structuredHint")}
-        </p>
-      </div>
-      {draft.structured ? (
-        <JsonSchemaEditor
-          id={SCHEMA_ID}
-          value={draft.schemaText}
-          check={schemaCheck}
-          onChange={(schemaText) => edit({ schemaText })}
-          error={attempted && problems.schema === "missing" ? i18n.t("popup.form.schemaMissing") : undefined}
-        />
+      {TemplatePreview && usesTemplate && problems.prompt !== "template" ? (
+        <TemplatePreview template={draft.prompt} values={templateValues} />
       ) : null}
-      <div id={METADATA_ID}>
-        <MetadataEditor
-          id="metadata-row"
-          rows={draft.metadataRows}
-          onChange={(metadataRows) => onChange((current) => ({ ...current, metadataRows }))}
-        />
-      </div>
+      <details
+        className="advanced"
+        open={advancedOpen}
+        onToggle={(event) => setAdvancedOpen(event.currentTarget.open)}
+      >
+        <summary className="advanced__summary">
+          <span className="advanced__label">{i18n.t("popup.options.label")}</span>
+          <span className="advanced__values">{advancedSummary(draft)}</span>
+          {problems.temperature || problems.schema || problems.metadata ? (
+            <span className="advanced__problem">{i18n.t("popup.options.problem")}</span>
+          ) : null}
+        </summary>
+        {advancedOpen && !AdvancedOptions ? <p>{i18n.t("popup.loading")}</p> : null}
+        {advancedOpen && AdvancedOptions ? (
+          <AdvancedOptions
+            draft={draft}
+            schemaCheck={schemaCheck}
+            temperatureError={temperatureInvalid ? i18n.t("errors.temperature") : undefined}
+            schemaError={
+              attempted && problems.schema === "missing" ? i18n.t("popup.form.schemaMissing") : undefined
+            }
+            onEdit={edit}
+            onMetadataChange={(metadataRows) => onChange((current) => ({ ...current, metadataRows }))}
+          />
+        ) : null}
+      </details>
       <div className="analyze-form__submit">
         <Button
           type="submit"

@@ -6,12 +6,13 @@ import { AnalysisCard } from "./analysis-card";
 
 const SNIPPET_LENGTH = 90;
 
-function snippet(record: CachedAnalysis): string {
+/** The start of an analysis's text as plain words, at most `length` characters. */
+export function snippet(record: CachedAnalysis, length = SNIPPET_LENGTH): string {
   const text = (record.textContent ?? "")
     .replace(/[#*_`>[\]()~-]+/g, " ")
     .replace(/\s+/g, " ")
     .trim();
-  return text.length > SNIPPET_LENGTH ? `${text.slice(0, SNIPPET_LENGTH - 1)}…` : text;
+  return text.length > length ? `${text.slice(0, length - 1)}…` : text;
 }
 
 /** One earlier analysis, collapsed to its date and first words; the card is built only when opened. */

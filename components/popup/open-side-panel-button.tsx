@@ -8,14 +8,17 @@ import { openSidePanel } from "./open-side-panel";
 export function OpenSidePanelButton({
   windowId,
   focus,
+  size,
 }: {
   windowId: number | undefined;
   focus: SidepanelFocus;
+  size?: "normal" | "small";
 }) {
   const [error, setError] = useState<string>();
   return (
     <div className="open-side-panel">
       <Button
+        size={size}
         onClick={() => {
           setError(undefined);
           // No await before this call: see openSidePanel.

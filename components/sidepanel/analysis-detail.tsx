@@ -20,16 +20,25 @@ export interface AnalysisDetailProps {
   analysisId: string;
   onBack: () => void;
   onOpen: (analysisId: string) => void;
-  /** More actions on this analysis (export, delete from this browser), shown next to Refresh. */
+  /** More actions on this analysis (export), shown next to Refresh. */
   renderActions?: (record: CachedAnalysis) => ReactNode;
+  /** Removing it from the library (with undo), at the end of the detail, out of the way. */
+  renderRemoval?: (record: CachedAnalysis) => ReactNode;
 }
 
 /**
- * One analysis: the page it is about, its times, the analysis text, JSON and metadata (editable in
- * place: the edit form takes the place of those three while editing); then related ones.
+ * One analysis, read like a document: the page it is about, what it was made with and when, the
+ * analysis text, JSON and metadata (Edit, the primary action, puts the edit form in their place), the
+ * related analyses (listed as it opens), the page's images and text; removal last, out of the way.
  */
-export function AnalysisDetail({ analysisId, onBack, onOpen, renderActions }: AnalysisDetailProps) {
-  const { record, refresh, run } = useWholeRecord(analysisId);
+export function AnalysisDetail({
+  analysisId,
+  onBack,
+  onOpen,
+  renderActions,
+  renderRemoval,
+}: AnalysisDetailProps) {
+  const { record, removed, refresh, run } = useWholeRecord(analysisId);
   const analysis = record?.analysis ?? {};
   const title = analysis.title || analysis.url || i18n.t("sidepanel.library.untitled");
   // The keyboard focus moves to the title once it is there (the record loads after the view opens).
@@ -90,7 +99,7 @@ export function AnalysisDetail({ analysisId, onBack, onOpen, renderActions }: An
 
           {record === null ? (
             refresh.kind === "busy" ? null : (
-              <p>{i18n.t("sidepanel.detail.notCached")}</p>
+              <p>{removed ? i18n.t("sidepanel.detail.removed") : i18n.t("sidepanel.detail.notCached")}</p>
             )
           ) : (
             <>
@@ -98,12 +107,14 @@ export function AnalysisDetail({ analysisId, onBack, onOpen, renderActions }: An
               <AnalysisEditor analysisId={analysisId} readOnly={<EditableFields record={record} />} />
             </>
           )}
-          {record ? <ImageGallery links={analysis.extras?.imageLinks ?? []} /> : null}
-          {record?.analysis?.text ? <PageText text={record.analysis.text} /> : null}
         </>
       )}
 
       <RelatedPanel analysisId={analysisId} onOpen={onOpen} />
+
+      {record ? <ImageGallery links={analysis.extras?.imageLinks ?? []} /> : null}
+      {record?.analysis?.text ? <PageText text={record.analysis.text} /> : null}
+      {record && renderRemoval ? <div className="detail__removal">{renderRemoval(record)}</div> : null}
     </article>
   );
 }
@@ -146,6 +157,11 @@ export function RecordFacts({ record }: { record: CachedAnalysis }) {
   const image = analysis.image ? safeHref(analysis.image) : null;
   const facts: [string, ReactNode][] = [];
   if (record.host) facts.push([i18n.t("sidepanel.detail.site"), record.host]);
+  const { origin } = record;
+  if (origin?.presetName) facts.push([i18n.t("sidepanel.detail.preset"), origin.presetName]);
+  if (origin?.prompt) facts.push([i18n.t("sidepanel.detail.prompt"), origin.prompt]);
+  if (origin?.costCredits !== undefined)
+    facts.push([i18n.t("sidepanel.detail.cost"), i18n.t("sidepanel.library.cost", origin.costCredits)]);
   if (analysis.author) facts.push([i18n.t("sidepanel.detail.author"), analysis.author]);
   if (analysis.publishedDate)
     facts.push([i18n.t("sidepanel.detail.published"), formatDate(analysis.publishedDate)]);

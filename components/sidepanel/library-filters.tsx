@@ -5,6 +5,7 @@ import {
   hasActiveFilters,
   type JsonFilter,
   NO_FILTERS,
+  NO_PRESET,
 } from "../../lib/library/library-filters";
 import { Button } from "../ui/button";
 
@@ -12,16 +13,18 @@ export interface LibraryFiltersProps {
   filters: Filters;
   onChange: (filters: Filters) => void;
   sites: { site: string; count: number }[];
+  presets: { preset: string; count: number }[];
   metadataKeys: string[];
   grouped: boolean;
   onGroupedChange: (grouped: boolean) => void;
 }
 
-/** Site, date range, has jsonContent, metadata key = value, and grouping by page. */
+/** Site, preset, date range, has jsonContent, metadata key = value, and grouping by page. */
 export function LibraryFilters({
   filters,
   onChange,
   sites,
+  presets,
   metadataKeys,
   grouped,
   onGroupedChange,
@@ -54,6 +57,22 @@ export function LibraryFilters({
                   {i18n.t("sidepanel.filters.siteOption", { site, count })}
                 </option>
               ))}
+            </select>
+          </label>
+          <label className="library-filters__field">
+            <span>{i18n.t("sidepanel.filters.preset")}</span>
+            <select
+              className="ll-input"
+              value={filters.preset}
+              onChange={(event) => set("preset", event.currentTarget.value)}
+            >
+              <option value="">{i18n.t("sidepanel.filters.anyPreset")}</option>
+              {presets.map(({ preset, count }) => (
+                <option key={preset} value={preset}>
+                  {i18n.t("sidepanel.filters.presetOption", { preset, count })}
+                </option>
+              ))}
+              <option value={NO_PRESET}>{i18n.t("sidepanel.filters.noPreset")}</option>
             </select>
           </label>
           <label className="library-filters__field">

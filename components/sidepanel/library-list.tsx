@@ -1,6 +1,7 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { type KeyboardEvent, memo, useCallback, useRef } from "react";
 import { i18n } from "#i18n";
+import type { EditStates } from "../../lib/editing/edit-states";
 import type { LibraryRows, LibraryRow as Row } from "../../lib/library/page-groups";
 import type { LibrarySelection } from "../library-actions/use-selection";
 import { LibraryRow } from "./library-row";
@@ -10,9 +11,11 @@ export interface LibraryListProps {
   onOpen: (analysisId: string) => void;
   /** With a selection, each analysis row has a checkbox (its state read from the selection's ids). */
   selection?: LibrarySelection;
+  /** Where each analysis's waiting edits are (the outbox), shown on its row. */
+  editStates?: EditStates;
 }
 
-const ANALYSIS_ROW_HEIGHT = 60;
+const ANALYSIS_ROW_HEIGHT = 92;
 const PAGE_ROW_HEIGHT = 34;
 
 /**
@@ -20,7 +23,12 @@ const PAGE_ROW_HEIGHT = 34;
  * analyses scroll as smoothly as ten. Arrow keys, Home and End move between analyses. Memoized: typing
  * in the search field renders it once, when the results are there, not on each keystroke as well.
  */
-export const LibraryList = memo(function LibraryList({ rows, onOpen, selection }: LibraryListProps) {
+export const LibraryList = memo(function LibraryList({
+  rows,
+  onOpen,
+  selection,
+  editStates,
+}: LibraryListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   // The virtualizer lays out every row again when these change: only when the rows do.
   const estimateSize = useCallback(
@@ -99,6 +107,7 @@ export const LibraryList = memo(function LibraryList({ rows, onOpen, selection }
                   grouped={row.grouped}
                   index={item.index}
                   onOpen={onOpen}
+                  editState={editStates?.get(row.entry.analysisId)}
                   selected={selection?.selected.has(row.entry.analysisId)}
                   onSelectedChange={selection?.change}
                 />

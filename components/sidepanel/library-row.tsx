@@ -1,26 +1,47 @@
 import { i18n } from "#i18n";
+import type { EditStateKind } from "../../lib/editing/edit-states";
 import type { LibraryEntry } from "../../lib/library/library-entry";
-import { safeHref } from "../../lib/links/safe-link";
+import { Favicon } from "../favicon";
 import { formatDate } from "../format-date";
-import { hideBrokenImage } from "../hide-broken-image";
 
 export interface LibraryRowProps {
   entry: LibraryEntry;
   grouped: boolean;
   index: number;
   onOpen: (analysisId: string) => void;
+  /** Where the analysis's waiting edits are, when it has any (from the outbox). */
+  editState?: EditStateKind;
   /** Whether the analysis is selected; the checkbox shows only with `onSelectedChange`. */
   selected?: boolean;
   onSelectedChange?: (analysisIds: readonly string[], selected: boolean) => void;
 }
 
 /**
- * One analysis in the library: favicon, title, site and date, and what it holds. A button that opens it,
- * after a checkbox that selects it when the library offers selection.
+ * One analysis in the library, enough to tell it at a glance: favicon and title, the prompt (or the
+ * preset) it was made with, the first line of its result, then site, date, cost and its state (an edit
+ * waiting, refused or in conflict, or edited here). A button that opens it, after a checkbox that
+ * selects it when the library offers selection.
  */
-export function LibraryRow({ entry, grouped, index, onOpen, selected, onSelectedChange }: LibraryRowProps) {
+export function LibraryRow({
+  entry,
+  grouped,
+  index,
+  onOpen,
+  editState,
+  selected,
+  onSelectedChange,
+}: LibraryRowProps) {
   const title = entry.title || i18n.t("sidepanel.library.untitled");
-  const button = <RowButton entry={entry} title={title} grouped={grouped} index={index} onOpen={onOpen} />;
+  const button = (
+    <RowButton
+      entry={entry}
+      title={title}
+      grouped={grouped}
+      index={index}
+      onOpen={onOpen}
+      editState={editState}
+    />
+  );
   if (!onSelectedChange) return button;
   return (
     <div
@@ -44,14 +65,47 @@ export function LibraryRow({ entry, grouped, index, onOpen, selected, onSelected
   );
 }
 
+/** The row's state badge: the outbox's word first, else the row's own marks. */
+function StateBadge({ entry, editState }: { entry: LibraryEntry; editState?: EditStateKind }) {
+  if (editState === "rejected" || editState === "conflict") {
+    return (
+      <span className="library-badge library-badge--danger" data-state={editState}>
+        {editState === "rejected"
+          ? i18n.t("sidepanel.library.state.rejected")
+          : i18n.t("sidepanel.library.state.conflict")}
+      </span>
+    );
+  }
+  if (editState || entry.pending) {
+    return (
+      <span className="library-badge library-badge--warning" data-state="pending">
+        {i18n.t("sidepanel.library.pending")}
+      </span>
+    );
+  }
+  if (entry.edited) {
+    return (
+      <span className="library-badge" data-state="edited">
+        {i18n.t("sidepanel.library.state.edited")}
+      </span>
+    );
+  }
+  return null;
+}
+
 function RowButton({
   entry,
   title,
   grouped,
   index,
   onOpen,
+  editState,
 }: Omit<LibraryRowProps, "selected" | "onSelectedChange"> & { title: string }) {
-  const favicon = entry.favicon ? safeHref(entry.favicon) : null;
+  const made = entry.prompt
+    ? i18n.t("sidepanel.library.prompt", { prompt: entry.prompt })
+    : entry.presetName
+      ? i18n.t("sidepanel.library.preset", { preset: entry.presetName })
+      : "";
   return (
     <button
       type="button"
@@ -60,35 +114,44 @@ function RowButton({
       data-analysis-id={entry.analysisId}
       onClick={() => onOpen(entry.analysisId)}
     >
-      {favicon ? (
-        <img
-          className="library-row__icon"
-          src={favicon}
-          alt=""
-          width={16}
-          height={16}
-          onError={hideBrokenImage}
-        />
-      ) : (
-        <span className="library-row__icon" aria-hidden="true" />
-      )}
+      <span className="library-row__icon" aria-hidden="true">
+        <Favicon url={entry.favicon} className="library-row__favicon" size={16} />
+      </span>
       <span className="library-row__text">
-        <span className="library-row__title">{title}</span>
+        <span className="library-row__head">
+          <span className="library-row__title">{title}</span>
+          <StateBadge entry={entry} editState={editState} />
+        </span>
+        {made ? (
+          <span className="library-row__prompt" title={entry.presetName}>
+            {made}
+          </span>
+        ) : null}
+        <span
+          className={
+            entry.firstLine ? "library-row__result" : "library-row__result library-row__result--none"
+          }
+        >
+          {entry.firstLine || i18n.t("sidepanel.library.noResult")}
+        </span>
         <span className="library-row__meta">
           {entry.host || entry.url}
           {" · "}
           {formatDate(entry.time, true)}
+          {" · "}
+          {entry.costCredits === undefined ? (
+            <span className="library-row__cost" title={i18n.t("sidepanel.library.costUnknownHint")}>
+              {i18n.t("sidepanel.library.costUnknown")}
+            </span>
+          ) : (
+            <span className="library-row__cost">{i18n.t("sidepanel.library.cost", entry.costCredits)}</span>
+          )}
           {entry.hasJson ? (
             <span className="library-badge">{i18n.t("sidepanel.library.hasJson")}</span>
           ) : null}
           {entry.partial ? (
             <span className="library-badge" title={i18n.t("sidepanel.library.partialHint")}>
               {i18n.t("sidepanel.library.partial")}
-            </span>
-          ) : null}
-          {entry.pending ? (
-            <span className="library-badge library-badge--warning">
-              {i18n.t("sidepanel.library.pending")}
             </span>
           ) : null}
         </span>

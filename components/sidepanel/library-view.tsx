@@ -8,6 +8,7 @@ import {
   hasActiveFilters,
   metadataKeys,
   NO_FILTERS,
+  presetCounts,
   siteCounts,
 } from "../../lib/library/library-filters";
 import { createLibrarySearch } from "../../lib/library/library-search";
@@ -21,6 +22,7 @@ import { LibraryFilters } from "./library-filters";
 import { LibraryList } from "./library-list";
 import { SearchBox } from "./search-box";
 import { useSearchRenderedMark } from "./search-timing";
+import { useEditStates } from "./use-edit-states";
 
 export interface LibraryViewProps {
   /** Every cached analysis, newest first; `undefined` while loading. */
@@ -80,6 +82,8 @@ export function LibraryView({
   const shown = useMemo(() => applyFilters(searched, filters), [searched, filters]);
   const rows = useMemo(() => (grouped ? pageGroupRows(shown) : analysisRows(shown)), [grouped, shown]);
   const sites = useMemo(() => siteCounts(all), [all]);
+  const presets = useMemo(() => presetCounts(all), [all]);
+  const editStates = useEditStates();
   const keys = useMemo(() => metadataKeys(all), [all]);
   const shownIds = useMemo(() => idsOf(shown), [shown]);
   // Its count of selected rows among those shown goes through them all: only when they change.
@@ -132,7 +136,7 @@ export function LibraryView({
       </div>
     );
   } else {
-    body = <LibraryList rows={rows} onOpen={onOpen} selection={selection} />;
+    body = <LibraryList rows={rows} onOpen={onOpen} selection={selection} editStates={editStates} />;
   }
 
   return (
@@ -158,6 +162,7 @@ export function LibraryView({
         filters={filters}
         onChange={setFilters}
         sites={sites}
+        presets={presets}
         metadataKeys={keys}
         grouped={grouped}
         onGroupedChange={setGrouped}

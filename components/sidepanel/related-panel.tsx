@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { i18n } from "#i18n";
 import type { PartialAnalysisRecord } from "../../lib/api/contract";
 import {
@@ -14,91 +14,148 @@ import { ErrorMessage } from "../ui/error-message";
 import { RelatedFilters } from "./related-filters";
 import { RelatedList } from "./related-list";
 
+/**
+ * `top`: listed as the analysis opened, the closest few, "More" adding the next few below them;
+ * `paged`: one page as "Refine" asked for it, with previous and next.
+ */
 type Listing =
-  | { kind: "idle" }
-  | { kind: "busy" }
-  | { kind: "done"; records: PartialAnalysisRecord[]; page: number; pageSize: number }
+  | { kind: "busy"; records?: PartialAnalysisRecord[] }
+  | {
+      kind: "done";
+      mode: "top" | "paged";
+      records: PartialAnalysisRecord[];
+      page: number;
+      pageSize: number;
+      /** The last request's answer filled its page: there may be more. */
+      full: boolean;
+      /** The form it was listed with ("More" asks for its next page). */
+      query: RelatedForm;
+    }
   | { kind: "failed"; message: string };
+
+/** How many related analyses show as soon as an analysis opens (and how many "More" adds). */
+export const TOP_RELATED = 5;
 
 const INITIAL_FORM: RelatedForm = {
   pageNum: "1",
-  pageSize: "10",
+  pageSize: String(TOP_RELATED),
   jsonRows: [],
   metadataRows: [],
   fields: [...SELECTABLE_FIELDS],
 };
 
-/** The open analysis's related analyses: the controls, one page of results, previous and next. */
+/**
+ * The open analysis's related analyses, listed as it opens: the closest few, with "More". Page size,
+ * filters and the fields to fetch fold under "Refine", whose "List related" shows one page at a time.
+ */
 export function RelatedPanel({ analysisId, onOpen }: { analysisId: string; onOpen: (id: string) => void }) {
   const [form, setForm] = useState<RelatedForm>(INITIAL_FORM);
   const [problems, setProblems] = useState<RelatedFormProblems>({});
-  const [listing, setListing] = useState<Listing>({ kind: "idle" });
+  const [listing, setListing] = useState<Listing>({ kind: "busy" });
+  const [refineOpen, setRefineOpen] = useState(false);
+  // Only the latest request's answer is shown (an earlier one may come back after it).
+  const latest = useRef(0);
 
-  const list = async (current: RelatedForm) => {
+  const list = async (current: RelatedForm, mode: "top" | "paged", before: PartialAnalysisRecord[] = []) => {
     const checked = relatedParamsFromForm(analysisId, current);
     if (!checked.ok) {
       setProblems(checked.problems);
+      setRefineOpen(true);
       return;
     }
     setProblems({});
-    setListing({ kind: "busy" });
+    const request = ++latest.current;
+    setListing({ kind: "busy", records: before.length > 0 ? before : undefined });
     try {
       const records = await sendCommand("related.list", checked.params);
+      if (request !== latest.current) return;
+      const pageSize = checked.params.pageSize ?? TOP_RELATED;
+      const known = new Set(before.map((record) => record.analysisId));
       setListing({
         kind: "done",
-        records,
+        mode,
+        records: [...before, ...records.filter((record) => !known.has(record.analysisId))],
         page: checked.params.pageNum ?? 1,
-        pageSize: checked.params.pageSize ?? 10,
+        pageSize,
+        full: records.length >= pageSize,
+        query: current,
       });
     } catch (error) {
-      setListing({ kind: "failed", message: commandErrorText(error) });
+      if (request === latest.current) setListing({ kind: "failed", message: commandErrorText(error) });
     }
   };
+
+  // Listed as soon as the analysis opens, without a click.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per analysis, with the initial form
+  useEffect(() => {
+    void list(INITIAL_FORM, "top");
+  }, [analysisId]);
 
   const goToPage = (page: number) => {
     const next = { ...form, pageNum: String(page) };
     setForm(next);
-    void list(next);
+    void list(next, "paged");
   };
 
+  const more = () => {
+    if (listing.kind !== "done") return;
+    void list({ ...listing.query, pageNum: String(listing.page + 1) }, "top", listing.records);
+  };
+
+  const shown =
+    listing.kind === "done" ? listing.records : listing.kind === "busy" ? listing.records : undefined;
   return (
     <section className="detail-section related" aria-labelledby="related-heading">
       <h3 id="related-heading">{i18n.t("sidepanel.related.heading")}</h3>
-      <RelatedFilters
-        form={form}
-        onChange={setForm}
-        problems={problems}
-        busy={listing.kind === "busy"}
-        onSubmit={() => void list(form)}
-      />
       <div role="status" className="related__status">
         {listing.kind === "busy" ? i18n.t("sidepanel.related.listing") : ""}
       </div>
-      {listing.kind === "idle" ? (
-        <p className="detail-muted">{i18n.t("sidepanel.related.notListed")}</p>
-      ) : null}
       {listing.kind === "failed" ? (
         <div role="alert">
           <ErrorMessage>{i18n.t("sidepanel.related.failed", { message: listing.message })}</ErrorMessage>
         </div>
       ) : null}
-      {listing.kind === "done" ? (
-        <>
-          <RelatedList records={listing.records} page={listing.page} onOpen={onOpen} />
-          <div className="related__pager">
-            <Button size="small" disabled={listing.page <= 1} onClick={() => goToPage(listing.page - 1)}>
-              {i18n.t("sidepanel.related.previous")}
-            </Button>
-            <Button
-              size="small"
-              disabled={listing.records.length < listing.pageSize}
-              onClick={() => goToPage(listing.page + 1)}
-            >
-              {i18n.t("sidepanel.related.next")}
-            </Button>
-          </div>
-        </>
+      {shown ? (
+        <RelatedList
+          records={shown}
+          page={listing.kind === "done" && listing.mode === "paged" ? listing.page : 1}
+          onOpen={onOpen}
+        />
       ) : null}
+      {listing.kind === "done" && listing.mode === "top" && listing.full ? (
+        <div className="related__pager">
+          <Button size="small" onClick={more}>
+            {i18n.t("sidepanel.related.more")}
+          </Button>
+        </div>
+      ) : null}
+      {listing.kind === "done" && listing.mode === "paged" ? (
+        <div className="related__pager">
+          <Button size="small" disabled={listing.page <= 1} onClick={() => goToPage(listing.page - 1)}>
+            {i18n.t("sidepanel.related.previous")}
+          </Button>
+          <Button size="small" disabled={!listing.full} onClick={() => goToPage(listing.page + 1)}>
+            {i18n.t("sidepanel.related.next")}
+          </Button>
+        </div>
+      ) : null}
+      <details
+        className="related__refine"
+        open={refineOpen}
+        onToggle={(event) => setRefineOpen(event.currentTarget.open)}
+      >
+        <summary>
+          {i18n.t("sidepanel.related.refine")}
+          <span className="related__refine-hint"> {i18n.t("sidepanel.related.refineHint")}</span>
+        </summary>
+        <RelatedFilters
+          form={form}
+          onChange={setForm}
+          problems={problems}
+          busy={listing.kind === "busy"}
+          onSubmit={() => void list(form, "paged")}
+        />
+      </details>
     </section>
   );
 }

@@ -77,7 +77,12 @@ export function createJobRunner(deps: JobRunnerDeps) {
     }
   }
 
-  async function enqueue(request: AnalyzeJobRequest, source: JobSource, tabUrl?: string): Promise<string> {
+  async function enqueue(
+    request: AnalyzeJobRequest,
+    source: JobSource,
+    tabUrl?: string,
+    presetName?: string,
+  ): Promise<string> {
     const { links, ...rawFields } = request;
     const sorted = sortLinks(links);
     const fields = RequestFields.safeParse(rawFields);
@@ -99,6 +104,7 @@ export function createJobRunner(deps: JobRunnerDeps) {
       createdAt: time,
       updatedAt: time,
       ...(tabUrl && { tabUrl: normalizeLink(tabUrl) ?? tabUrl }),
+      ...(presetName && { presetName }),
     };
     const refusal = fields.success ? noLinksError(sorted.accepted.length, sorted.rejected) : undefined;
     const error = fields.success ? refusal : invalidFieldsError(fields.error);
@@ -188,7 +194,7 @@ export function createJobRunner(deps: JobRunnerDeps) {
 
   /** Stores one chunk's answer; returns whether the job should go on (it was not cancelled meanwhile). */
   function recordChunk(id: string, index: number, links: string[], outcome: ChunkOutcome): Promise<boolean> {
-    return db.transaction("rw", [db.jobs, db.usage, db.analyses], async () => {
+    return db.transaction("rw", [db.jobs, db.usage, db.analyses, db.removed, db.presets], async () => {
       const job = await db.jobs.get(id);
       if (!job || job.chunksDone !== index) return false;
       const time = now();
@@ -201,7 +207,9 @@ export function createJobRunner(deps: JobRunnerDeps) {
         const { response } = outcome;
         const metadata = response.metadata ?? job.request.metadata;
         const records = response.results.map((result) => withRecordMetadata(result, metadata));
-        await cacheRecords(db, records, { now: time });
+        // The user asked for these analyses: a removal of them from the library is forgotten.
+        const origin = await originOf(db, job, response);
+        await cacheRecords(db, records, { now: time, origin: () => origin, revive: true });
         await db.usage.put({
           usageId: response.usageId,
           costCredits: response.costCredits,
@@ -337,6 +345,24 @@ function chunkLinks(links: readonly string[]): string[][] {
     chunks.push(links.slice(start, start + LIMITS.maxLinks));
   }
   return chunks;
+}
+
+/**
+ * What a job's analyses keep of it: the prompt, the preset (named by the job, else the preset whose
+ * prompt it sent), and each analysis's share of its request's credits (the contract charges each
+ * analyzed link alike, 1 or 2 credits; unknown when the share is not a whole number).
+ */
+async function originOf(db: LinklensDatabase, job: AnalyzeJob, response: AnalyzeResponse) {
+  const { prompt } = job.request;
+  const presetName = job.presetName ?? (await db.presets.toArray()).find((p) => p.prompt === prompt)?.name;
+  const count = response.results.length;
+  const share = count > 0 ? response.costCredits / count : Number.NaN;
+  return {
+    jobId: job.id,
+    prompt,
+    ...(presetName && { presetName }),
+    ...(Number.isInteger(share) && { costCredits: share }),
+  };
 }
 
 function withRecordMetadata(result: AnalyzeResult, metadata: Metadata | undefined) {

@@ -1,14 +1,33 @@
+import { liveQuery } from "dexie";
 import type { LinklensDatabase } from "../../lib/db/database";
 import { activeJobs, unseenFailedJobs } from "../../lib/db/jobs";
+import { normalizeLink } from "../../lib/links/link-check";
 
 /** The part of `browser.action` (MV3) or `browser.browserAction` (Firefox MV2) the badge uses. */
 export interface BadgeAction {
-  setBadgeText(details: { text: string }): Promise<void> | void;
-  setBadgeBackgroundColor(details: { color: string }): Promise<void> | void;
+  setBadgeText(details: { text: string; tabId?: number }): Promise<void> | void;
+  setBadgeBackgroundColor(details: { color: string; tabId?: number }): Promise<void> | void;
+}
+
+/** A tab as the badge sees it: its address only when the browser lets the extension see it. */
+export interface BadgeTab {
+  id?: number;
+  url?: string;
+}
+
+/** The part of `browser.tabs` the badge uses: the tab shown in each window, and when that changes. */
+export interface BadgeTabs {
+  query(info: { active: true }): Promise<BadgeTab[]>;
+  onActivated: { addListener(listener: () => void): void };
+  onUpdated: {
+    addListener(listener: (tabId: number, change: { url?: string; status?: string }) => void): void;
+  };
 }
 
 export const BADGE_FAILED_COLOR = "#d93025";
 export const BADGE_ACTIVE_COLOR = "#1a73e8";
+export const BADGE_SAVED_COLOR = "#5f6368";
+const MAX_SHOWN_COUNT = 99;
 
 /** What the toolbar badge says: "!" for a failure not yet seen, else the number of jobs queued or running. */
 export function badgeState(active: number, unseenFailures: number): { text: string; color?: string } {
@@ -17,7 +36,27 @@ export function badgeState(active: number, unseenFailures: number): { text: stri
   return { text: "" };
 }
 
-export function createBadge(db: LinklensDatabase, action: BadgeAction) {
+/**
+ * What the badge says in a tab: the global signals ("!", the running jobs) first, else how many saved
+ * analyses the tab's page has ("" for none).
+ */
+export function tabBadgeState(
+  global: { text: string; color?: string },
+  savedForPage: number,
+): { text: string; color?: string } {
+  if (global.text) return global;
+  if (savedForPage <= 0) return { text: "" };
+  const text = savedForPage > MAX_SHOWN_COUNT ? `${MAX_SHOWN_COUNT}+` : String(savedForPage);
+  return { text, color: BADGE_SAVED_COLOR };
+}
+
+/** Saved analyses of the page at `url` (compared by the normalized address the cache keeps), from Dexie. */
+function savedAnalysesOf(db: LinklensDatabase, url: string | undefined): Promise<number> {
+  const pageUrl = url ? normalizeLink(url) : null;
+  return pageUrl ? db.analyses.where("pageUrl").equals(pageUrl).count() : Promise.resolve(0);
+}
+
+export function createBadge(db: LinklensDatabase, action: BadgeAction, tabs?: BadgeTabs) {
   let updating = false;
   let stale = false;
 
@@ -26,9 +65,16 @@ export function createBadge(db: LinklensDatabase, action: BadgeAction) {
     const state = badgeState(active.length, failed.length);
     if (state.color) await action.setBadgeBackgroundColor({ color: state.color });
     await action.setBadgeText({ text: state.text });
+    // A tab's own text wins over the global one, so each shown tab gets the global signal or its count.
+    for (const tab of tabs ? await tabs.query({ active: true }) : []) {
+      if (tab.id === undefined) continue;
+      const tabState = tabBadgeState(state, await savedAnalysesOf(db, tab.url));
+      if (tabState.color) await action.setBadgeBackgroundColor({ tabId: tab.id, color: tabState.color });
+      await action.setBadgeText({ tabId: tab.id, text: tabState.text });
+    }
   }
 
-  /** Re-reads the jobs and sets the badge; calls made while one runs fold into one more pass. */
+  /** Re-reads the jobs and the shown tabs' analyses and sets the badge; calls made while one runs fold into one more pass. */
   async function update(): Promise<void> {
     if (updating) {
       stale = true;
@@ -47,5 +93,27 @@ export function createBadge(db: LinklensDatabase, action: BadgeAction) {
     }
   }
 
-  return { update };
+  /**
+   * Call synchronously at the top of the worker's main: updates the badge when a tab is shown, when a
+   * tab's address changes or its page loads, and when the saved analyses change.
+   */
+  function watch(): void {
+    if (!tabs) return;
+    tabs.onActivated.addListener(() => void update());
+    tabs.onUpdated.addListener((_tabId, change) => {
+      if (change.url !== undefined || change.status === "complete") void update();
+    });
+    let first = true;
+    liveQuery(() => db.analyses.count()).subscribe({
+      next: () => {
+        // The first answer is the count at start, which the start's own update covers.
+        if (first) first = false;
+        else void update();
+      },
+      error: (error: unknown) =>
+        console.error("linklens: could not follow the analyses for the badge", error),
+    });
+  }
+
+  return { update, watch };
 }

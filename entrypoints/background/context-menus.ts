@@ -1,8 +1,11 @@
 /**
- * The context menus "Analyze this page", "Analyze this link" and "Analyze links in selection" (the table
- * `MENU_ACTIONS`), each with one item per preset (the default first), and the analysis they start, which
- * the keyboard shortcut shares. Every job goes through the job gate (job-gate.ts): one of more links than
- * a request holds waits for the user's yes.
+ * The context menus "Analyze this page", "Analyze this link", "Analyze links in selection" and (where the
+ * browser has a tab-strip menu: Firefox) "Analyze selected tabs" (the table `MENU_ACTIONS`), each with one
+ * item per preset (the default first), and the analysis they start, which the keyboard shortcut shares.
+ * With site rules (lib/settings/site-rules.ts), the page, link and selection menus start with an item
+ * that takes the preset of the first rule matching the target (else the default preset), as the shortcut
+ * does. Every job goes through the job gate (job-gate.ts): one of more links than a request holds waits
+ * for the user's yes.
  */
 
 import { type Browser, browser } from "wxt/browser";
@@ -12,17 +15,27 @@ import { resolveTargetTab } from "../../lib/browser/active-tab";
 import type { AnalyzeJobRequest, JobSource } from "../../lib/db/schema";
 import { LINK_PROBLEM_MESSAGES, linkProblem, sortLinks } from "../../lib/links/link-check";
 import { defaultPreset, type Preset, presetsDefaultFirst, type Settings } from "../../lib/settings/settings";
+import { type SiteRule, siteRuleFor } from "../../lib/settings/site-rules";
 import type { JobToQueue, QueueOutcome } from "./job-gate";
 import { urlsInText } from "./selection-links";
+import { linksOfTabs, type QueryTabs, queryBrowserTabs, tabsOfMenuClick } from "./tab-links";
 
 export const MENU_ID_PREFIX = "linklens";
 
 /** The id of the stand-in preset made from the default prompt when the user keeps no presets. */
 export const DEFAULTS_PRESET_ID = "defaults";
 
+/**
+ * The suffix of the item that takes the target's site rule (else the default preset): `linklens:page:@site`.
+ * Generated preset ids never hold "@". The un-suffixed id (`linklens:page`) means the same.
+ */
+export const SITE_RULE_ITEM = "@site";
+
 export interface MenuPresets {
   presets: Preset[];
   defaultPresetId?: string;
+  /** The user's site rules, in order; their presets are among `presets`. */
+  siteRules?: SiteRule[];
 }
 
 /** The part of `contextMenus.OnClickData` the handler reads (tests pass just these). */
@@ -38,6 +51,8 @@ export interface MenuTab {
   id?: number;
   url?: string;
   windowId?: number;
+  /** Whether the tab is one of its window's selected tabs (a tab-strip click tells). */
+  highlighted?: boolean;
 }
 
 /**
@@ -55,6 +70,10 @@ export interface ContextMenuDeps {
   notify: (message: string) => unknown;
   /** Calls `listener` when the settings change, so the menus follow the presets. */
   watchPresets?: (listener: () => void) => unknown;
+  /** `browser.tabs.query` (the tab-strip item reads the window's selected tabs). */
+  queryTabs?: QueryTabs;
+  /** The preset with its prompt template filled from the tab (template-prompt.ts); throws when it can't be. */
+  fillPrompt?: (preset: Preset, tab: MenuTab | undefined, selectionText?: string) => Promise<Preset>;
 }
 
 /** The links a click asks to analyze (the preset comes from the item), or why it starts nothing. */
@@ -65,6 +84,10 @@ interface MenuAction {
   contexts: Browser.contextMenus.CreateProperties["contexts"];
   targetUrlPatterns?: string[];
   plan: (click: MenuClickInfo, tab: MenuTab | undefined, deps: ContextMenuDeps) => Promise<PlannedJob>;
+  /** The address whose site rule chooses the preset of the action's default item; absent: no such item. */
+  siteUrl?: (click: MenuClickInfo, tab: MenuTab | undefined) => string | undefined;
+  /** Whether this browser has the action's menu context (absent: every browser does). */
+  supported?: () => boolean;
 }
 
 /**
@@ -76,6 +99,7 @@ const MENU_ACTIONS = {
     title: () => i18n.t("contextMenus.analyzePage"),
     contexts: ["page"],
     plan: async (click, tab) => planPage(click.pageUrl ?? tab?.url, "context-page"),
+    siteUrl: (click, tab) => click.pageUrl ?? tab?.url,
   },
   link: {
     title: () => i18n.t("contextMenus.analyzeLink"),
@@ -83,13 +107,30 @@ const MENU_ACTIONS = {
     // Only web links: "Analyze this link" on a mailto: link could do nothing useful.
     targetUrlPatterns: ["https://*/*", "http://*/*"],
     plan: async (click) => planLink(click.linkUrl),
+    siteUrl: (click) => click.linkUrl,
   },
   selection: {
     title: () => i18n.t("contextMenus.analyzeSelection"),
     contexts: ["selection"],
     plan: (click, tab, deps) => planSelection(click, tab, deps.readSelectionLinks),
+    siteUrl: (click, tab) => click.pageUrl ?? tab?.url,
+  },
+  // The tab strip's menu: Firefox only (Chrome has no "tab" context). The tabs may be of many sites, so
+  // the preset is the item's, never a site rule's.
+  tabs: {
+    title: () => i18n.t("contextMenus.analyzeTabs"),
+    contexts: ["tab" as Browser.contextMenus.ContextType],
+    plan: (_click, tab, deps) => planTabs(tab, deps.queryTabs ?? queryBrowserTabs),
+    supported: hasTabContext,
   },
 } satisfies Record<string, MenuAction>;
+
+/** Whether menus may be shown on the tab strip: Firefox's `menus` has the "tab" context, Chrome's has not. */
+export function hasTabContext(): boolean {
+  if (import.meta.env.FIREFOX) return true;
+  const types = (browser.contextMenus as { ContextType?: Record<string, string> } | undefined)?.ContextType;
+  return types !== undefined && Object.values(types).includes("tab");
+}
 
 export type MenuKind = keyof typeof MENU_ACTIONS;
 export const MENU_KINDS = Object.keys(MENU_ACTIONS) as MenuKind[];
@@ -98,19 +139,31 @@ export function menuItemId(kind: MenuKind, presetId?: string): string {
   return presetId === undefined ? `${MENU_ID_PREFIX}:${kind}` : `${MENU_ID_PREFIX}:${kind}:${presetId}`;
 }
 
-export function parseMenuItemId(id: string | number): { kind: MenuKind; presetId: string } | undefined {
+/**
+ * The action and preset of an item id; `presetId` is `undefined` for the site-rule item (and the
+ * un-suffixed id): the target's site rule chooses, else the default preset.
+ */
+export function parseMenuItemId(
+  id: string | number,
+): { kind: MenuKind; presetId: string | undefined } | undefined {
   const [prefix, kind, ...rest] = String(id).split(":");
   const presetId = rest.join(":");
-  if (prefix !== MENU_ID_PREFIX || !MENU_KINDS.includes(kind as MenuKind) || !presetId) return undefined;
-  return { kind: kind as MenuKind, presetId };
+  if (prefix !== MENU_ID_PREFIX || !MENU_KINDS.includes(kind as MenuKind)) return undefined;
+  if (rest.length > 0 && !presetId) return undefined;
+  return {
+    kind: kind as MenuKind,
+    presetId: presetId === "" || presetId === SITE_RULE_ITEM ? undefined : presetId,
+  };
 }
 
 /** The presets the menus offer: the user's, or one made from the default prompt when there are none. */
 export function menuPresetsFromSettings(
-  settings: Pick<Settings, "presets" | "defaultPresetId" | "defaultPrompt" | "defaultTemperature">,
+  settings: Pick<Settings, "presets" | "defaultPresetId" | "defaultPrompt" | "defaultTemperature"> &
+    Partial<Pick<Settings, "siteRules">>,
 ): MenuPresets {
+  const siteRules = settings.siteRules ?? [];
   if (settings.presets.length > 0) {
-    return { presets: settings.presets, defaultPresetId: settings.defaultPresetId };
+    return { presets: settings.presets, defaultPresetId: settings.defaultPresetId, siteRules };
   }
   const fromDefaults: Preset = {
     id: DEFAULTS_PRESET_ID,
@@ -129,8 +182,11 @@ export function menuItems(menuPresets: MenuPresets): MenuItem[] {
     presets: menuPresets.presets,
     defaultPresetId: menuPresets.defaultPresetId,
   });
+  const first = presets[0];
+  const siteItem = (menuPresets.siteRules?.length ?? 0) > 0 && first !== undefined;
   return MENU_KINDS.flatMap((kind): MenuItem[] => {
     const action: MenuAction = MENU_ACTIONS[kind];
+    if (action.supported && !action.supported()) return [];
     const shared = {
       contexts: action.contexts,
       ...(action.targetUrlPatterns && { targetUrlPatterns: action.targetUrlPatterns }),
@@ -144,6 +200,14 @@ export function menuItems(menuPresets: MenuPresets): MenuItem[] {
         ...shared,
       }),
     );
+    if (siteItem && action.siteUrl) {
+      children.unshift({
+        id: `${menuItemId(kind)}:${SITE_RULE_ITEM}`,
+        parentId: parent.id,
+        title: i18n.t("contextMenus.siteRulePreset", { name: first.name }),
+        ...shared,
+      });
+    }
     return [parent, ...children].map((item) => ({ ...item, title: menuTitle(item.title) }));
   });
 }
@@ -232,6 +296,14 @@ async function planSelection(
   return { links, source: "context-selection" };
 }
 
+/** The tab-strip item: the selected tabs of the clicked tab's window (or the clicked tab alone). */
+async function planTabs(tab: MenuTab | undefined, queryTabs: QueryTabs): Promise<PlannedJob> {
+  const tabs = await tabsOfMenuClick(queryTabs, tab);
+  const found = linksOfTabs(tabs);
+  if (found.accepted === 0) return { refused: i18n.t("tabs.noneAnalyzable", found.tabs) };
+  return { links: found.links, source: "tabs" };
+}
+
 /** The analyses the menus and the shortcut start, with the checks that come before a job. */
 export function createMenuActions(deps: ContextMenuDeps) {
   async function refuse(message: string): Promise<MenuClickOutcome> {
@@ -247,10 +319,15 @@ export function createMenuActions(deps: ContextMenuDeps) {
     return deps.queue({ request, source, presetName: preset.name, ...(tabUrl && { tabUrl }) });
   }
 
-  /** The preset `presetId`, or the default one when `presetId` is absent. */
-  async function findPreset(presetId: string | undefined): Promise<Preset | undefined> {
+  /**
+   * The preset `presetId`; when it is absent, the preset of the first site rule matching `siteUrl`, else
+   * the default one.
+   */
+  async function findPreset(presetId: string | undefined, siteUrl?: string): Promise<Preset | undefined> {
     const menuPresets = await deps.readPresets();
-    if (presetId === undefined) return defaultPreset(menuPresets);
+    if (presetId === undefined) {
+      return siteRuleFor(menuPresets, siteUrl)?.preset ?? defaultPreset(menuPresets);
+    }
     return menuPresets.presets.find((preset) => preset.id === presetId);
   }
 
@@ -259,13 +336,14 @@ export function createMenuActions(deps: ContextMenuDeps) {
     const item = parseMenuItemId(info.menuItemId);
     if (!item) return { ignored: true };
     try {
-      const preset = await findPreset(item.presetId);
+      const action: MenuAction = MENU_ACTIONS[item.kind];
+      const preset = await findPreset(item.presetId, action.siteUrl?.(info, tab));
       if (!preset) {
         await refreshMenus();
         return await refuse(i18n.t("contextMenus.presetGone"));
       }
-      const action: MenuAction = MENU_ACTIONS[item.kind];
-      return await start(await action.plan(info, tab, deps), preset);
+      const planned = await action.plan(info, tab, deps);
+      return await start(planned, (await deps.fillPrompt?.(preset, tab, info.selectionText)) ?? preset);
     } catch (error) {
       console.error("linklens: a context menu action failed", error);
       const message = error instanceof Error ? error.message : String(error);
@@ -273,14 +351,20 @@ export function createMenuActions(deps: ContextMenuDeps) {
     }
   }
 
-  /** The shortcut: the page in `tab` (the command's tab) or else the current tab, with the default preset. */
+  /**
+   * The shortcut: the page in `tab` (the command's tab) or else the current tab, with the preset of the
+   * first site rule matching it, else the default preset.
+   */
   async function analyzeActiveTab(tab?: MenuTab): Promise<MenuClickOutcome> {
     try {
       const target = tab ?? (await resolveTargetTab());
       if (!target) return await refuse(i18n.t("contextMenus.noTab"));
-      const preset = await findPreset(undefined);
+      const preset = await findPreset(undefined, target.url);
       if (!preset) return await refuse(i18n.t("contextMenus.presetGone"));
-      return await start(planPage(target.url, "shortcut"), preset);
+      return await start(
+        planPage(target.url, "shortcut"),
+        (await deps.fillPrompt?.(preset, target)) ?? preset,
+      );
     } catch (error) {
       console.error("linklens: the analyze shortcut failed", error);
       const message = error instanceof Error ? error.message : String(error);

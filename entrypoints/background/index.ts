@@ -22,6 +22,8 @@ import { setupPresetMirror } from "./preset-mirror";
 import { createRelatedLister } from "./related";
 import { readSelectionLinks } from "./selection-links";
 import { clientFromSettings } from "./settings-client";
+import { createTabsCommand, tabsCommandHandlers } from "./tabs-command";
+import { fillPresetPrompt } from "./template-prompt";
 import { createRecordSeeder, exposeTestSeam } from "./test-seam";
 
 /**
@@ -31,7 +33,8 @@ import { createRecordSeeder, exposeTestSeam } from "./test-seam";
  */
 export default defineBackground(() => {
   const keepAwake = createKeepAwake(browser.runtime);
-  const badge = createBadge(db, browser.action ?? browser.browserAction);
+  const badge = createBadge(db, browser.action ?? browser.browserAction, browser.tabs);
+  badge.watch();
   const getJob = (jobId: string) => jobById(db, jobId);
   const notifier = createNotifier({
     getJob,
@@ -70,8 +73,13 @@ export default defineBackground(() => {
     queue: jobGate.queue,
     readPresets: async () => menuPresetsFromSettings(await readSettings()),
     readSelectionLinks,
+    fillPrompt: fillPresetPrompt,
     notify: notifier.notifyInfo,
     watchPresets: watchSettings,
+  });
+  const tabsCommand = createTabsCommand({
+    queue: jobGate.queue,
+    readPresets: async () => menuPresetsFromSettings(await readSettings()),
   });
   const shortcuts = setupKeyboardCommands({
     analyzeActiveTab: menus.analyzeActiveTab,
@@ -92,10 +100,11 @@ export default defineBackground(() => {
   const related = createRelatedLister({ db, getClient: clientFromSettings });
   setupCommands({
     "connection.test": ({ baseUrl, apiKey }) => testConnection(baseUrl, apiKey),
-    "analyze.start": async ({ source, tabUrl, ...request }) => ({
-      jobId: await runner.enqueue(request, source, tabUrl),
+    "analyze.start": async ({ source, tabUrl, presetName, ...request }) => ({
+      jobId: await runner.enqueue(request, source, tabUrl, presetName),
     }),
     ...jobGateCommandHandlers(jobGate),
+    ...tabsCommandHandlers(tabsCommand),
     "job.cancel": async ({ jobId }) => ({ cancelled: await runner.cancel(jobId) }),
     "job.seen": async ({ jobId }) => {
       const updated = await markFailuresSeen(db, jobId);

@@ -16,7 +16,12 @@ import type { CommandHandlers, JobConfirmation } from "../../lib/messaging/proto
 /** Jobs of more distinct https links than this ask first. */
 export const CONFIRM_ABOVE_LINKS = LIMITS.maxLinks;
 
-export type Enqueue = (request: AnalyzeJobRequest, source: JobSource, tabUrl?: string) => Promise<string>;
+export type Enqueue = (
+  request: AnalyzeJobRequest,
+  source: JobSource,
+  tabUrl?: string,
+  presetName?: string,
+) => Promise<string>;
 
 /** A job as a command would start it. */
 export interface JobToQueue {
@@ -78,7 +83,7 @@ export function createJobGate(deps: JobGateDeps) {
   }
 
   async function start(job: JobToQueue): Promise<string> {
-    const jobId = await deps.enqueue(job.request, job.source, job.tabUrl);
+    const jobId = await deps.enqueue(job.request, job.source, job.tabUrl, job.presetName);
     await deps.onJobStarted?.(jobId);
     return jobId;
   }

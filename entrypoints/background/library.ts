@@ -1,11 +1,12 @@
 /**
  * The user's library in the local cache: importing a JSON export, and deleting analyses with undo.
- * The API has no delete: a deleted analysis is gone from this browser only (a later refresh or listing
- * may cache it again).
+ * The API has no delete: a deleted analysis is gone from this browser only, and stays gone: it is
+ * marked removed (`removed`), so a later refresh, listing or import does not cache it again; only
+ * undo, or a new analysis that answers it, brings it back.
  */
 import { ApiError } from "../../lib/api/errors";
 import type { LinklensDatabase } from "../../lib/db/database";
-import { isOlder } from "../../lib/db/records";
+import { isOlder, removedIds } from "../../lib/db/records";
 import type { CachedAnalysis, DeletedBatch } from "../../lib/db/schema";
 import { checkImportDocument, type ImportSummary, planImport, summaryOf } from "../../lib/export/import-json";
 import type { CommandHandlers, DeleteResult, RestoreResult } from "../../lib/messaging/protocol";
@@ -76,12 +77,15 @@ export function createLibrary({
       const { document } = check;
       const ids = document.analyses.map((analysis) => analysis.analysisId);
       const usageIds = (document.usage ?? []).map((row) => row.usageId);
-      return db.transaction("rw", db.analyses, db.outbox, db.usage, async () => {
+      return db.transaction("rw", db.analyses, db.outbox, db.usage, db.removed, async () => {
         const rows = await db.analyses.bulkGet(ids);
         const cached = new Map(rows.flatMap((row) => (row ? [[row.analysisId, row] as const] : [])));
         const knownUsage = await db.usage.bulkGet(usageIds);
+        // An analysis the user removed stays removed: the import skips it.
+        const removed = await removedIds(db, ids);
+        const kept = document.analyses.filter((analysis) => !removed.has(analysis.analysisId));
         const plan = planImport({
-          document,
+          document: { ...document, analyses: kept },
           cached,
           pendingIds: await pendingIdsOf(ids, rows),
           knownUsageIds: new Set(knownUsage.flatMap((row) => (row ? [row.usageId] : []))),
@@ -89,7 +93,8 @@ export function createLibrary({
         });
         await db.analyses.bulkPut([...plan.added, ...plan.updated]);
         await db.usage.bulkAdd(plan.usage.added);
-        return summaryOf(plan);
+        const summary = summaryOf(plan);
+        return { ...summary, skipped: summary.skipped + removed.size };
       });
     },
 
@@ -101,15 +106,22 @@ export function createLibrary({
       const at = now();
       await undo.removeExpired(at);
       const ids = [...new Set(analysisIds)];
-      const { removed, keptPending } = await db.transaction("rw", db.analyses, db.outbox, async () => {
-        const rows = await db.analyses.bulkGet(ids);
-        const pending = await pendingIdsOf(ids, rows);
-        const removable = rows.filter(
-          (row): row is CachedAnalysis => row !== undefined && !pending.has(row.analysisId),
-        );
-        await db.analyses.bulkDelete(removable.map((row) => row.analysisId));
-        return { removed: removable, keptPending: ids.filter((id) => pending.has(id)) };
-      });
+      const { removed, keptPending } = await db.transaction(
+        "rw",
+        db.analyses,
+        db.outbox,
+        db.removed,
+        async () => {
+          const rows = await db.analyses.bulkGet(ids);
+          const pending = await pendingIdsOf(ids, rows);
+          const removable = rows.filter(
+            (row): row is CachedAnalysis => row !== undefined && !pending.has(row.analysisId),
+          );
+          await db.analyses.bulkDelete(removable.map((row) => row.analysisId));
+          await db.removed.bulkPut(removable.map((row) => ({ analysisId: row.analysisId, removedAt: at })));
+          return { removed: removable, keptPending: ids.filter((id) => pending.has(id)) };
+        },
+      );
       if (removed.length === 0) return { deleted: 0, undoToken: null, keptPending };
       const token = newToken();
       try {
@@ -143,9 +155,13 @@ export function createLibrary({
     },
   };
 
-  /** Writes back the rows that are not in the cache again with an equal or newer version; returns how many. */
+  /**
+   * Writes back the rows that are not in the cache again with an equal or newer version; returns how
+   * many. None of them is marked removed any more.
+   */
   function putBack(rows: readonly CachedAnalysis[]): Promise<number> {
-    return db.transaction("rw", db.analyses, async () => {
+    return db.transaction("rw", db.analyses, db.removed, async () => {
+      await db.removed.bulkDelete(rows.map((row) => row.analysisId));
       const current = await db.analyses.bulkGet(rows.map((row) => row.analysisId));
       const back = rows.filter((row, index) => {
         const present = current[index];

@@ -17,6 +17,8 @@ import {
   sameDraft,
   settingsFromDraft,
 } from "../../components/options/settings-form";
+import { siteRuleControlId, siteRuleFieldKey } from "../../components/options/site-rule-form";
+import { SiteRulesSection } from "../../components/options/site-rules-section";
 import { WelcomePanel } from "../../components/options/welcome-panel";
 import { requestHostPermission } from "../../lib/browser/host-permission";
 import { needsSetup } from "../../lib/settings/needs-setup";
@@ -37,6 +39,11 @@ function controlIdsInOrder(draft: SettingsDraft): [string, string][] {
   for (const preset of draft.presets) {
     for (const field of ["name", "prompt", "temperature", "schema"] as const) {
       ids.push([`presets.${preset.id}.${field}`, presetControlId(preset.id, field)]);
+    }
+  }
+  for (const rule of draft.siteRules) {
+    for (const field of ["pattern", "presetId"] as const) {
+      ids.push([siteRuleFieldKey(rule.id, field), siteRuleControlId(rule.id, field)]);
     }
   }
   return ids;
@@ -226,6 +233,24 @@ export function App() {
               change({ presets, defaultPresetId }, [...cleared, "presets", "defaultPresetId"]);
             }}
             newPreset={newPreset}
+          />
+          <SiteRulesSection
+            headingId="site-rules-heading"
+            rules={draft.siteRules}
+            presets={draft.presets}
+            defaultPresetId={draft.defaultPresetId}
+            errors={errors}
+            onChange={(siteRules) => {
+              const before = new Map(draft.siteRules.map((rule) => [rule.id, rule]));
+              const cleared = siteRules.flatMap((rule) => {
+                const old = before.get(rule.id);
+                if (!old) return [];
+                return (["pattern", "presetId"] as const)
+                  .filter((field) => old[field] !== rule[field])
+                  .map((field) => siteRuleFieldKey(rule.id, field));
+              });
+              change({ siteRules }, [...cleared, "siteRules"]);
+            }}
           />
           <SaveBar state={saveState} dirty={dirty} />
         </form>

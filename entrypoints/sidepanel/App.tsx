@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
 import { i18n } from "#i18n";
 import { ActionNoticeView } from "../../components/library-actions/action-notice";
-import { DetailActions } from "../../components/library-actions/detail-actions";
+import { DetailActions, DetailRemoval } from "../../components/library-actions/detail-actions";
 import { LibraryToolbarActions } from "../../components/library-actions/library-toolbar-actions";
 import { useLibraryActions } from "../../components/library-actions/use-library-actions";
 import { useSelection } from "../../components/library-actions/use-selection";
@@ -116,8 +116,9 @@ export function App() {
             analysisId={view.analysisId}
             onBack={back}
             onOpen={open}
-            renderActions={(record) => (
-              <DetailActions record={record} actions={actions} onDeleted={leaveDeleted} />
+            renderActions={(record) => <DetailActions record={record} actions={actions} />}
+            renderRemoval={(record) => (
+              <DetailRemoval record={record} actions={actions} onDeleted={leaveDeleted} />
             )}
           />
         ) : null}

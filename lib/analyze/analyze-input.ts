@@ -6,6 +6,12 @@ import type { Metadata, ResponseFormat } from "../api/contract";
 import { LIMITS } from "../api/limits";
 import { type MetadataCheck, metadataFromRows } from "../editing/metadata-rows";
 import type { SchemaTextCheck } from "../schema/schema-check";
+import {
+  fillTemplate,
+  hasTemplate,
+  type TemplateProblem,
+  type TemplateValues,
+} from "../templates/prompt-template";
 import type { PopupDraft } from "./popup-draft";
 
 export interface AnalyzeInput {
@@ -16,7 +22,12 @@ export interface AnalyzeInput {
 }
 
 export interface AnalyzeInputProblems {
-  prompt?: "empty" | "too_long";
+  /**
+   * `template`: the prompt's template has problems (listed in `template`); `reading`: it uses variables and
+   * the page's values are not read yet. `empty` and `too_long` are about the prompt as it would be sent.
+   */
+  prompt?: "empty" | "too_long" | "template" | "reading";
+  template?: TemplateProblem[];
   temperature?: "invalid";
   /**
    * `missing`: structured output is on with no schema; `checking`: the schema check has not loaded yet;
@@ -39,15 +50,32 @@ export function parseTemperature(text: string): number | undefined {
     : undefined;
 }
 
-/** `schemaCheck`: `checkSchemaText(draft.schemaText)`, or `undefined` while that check is loading. */
+/**
+ * `schemaCheck`: `checkSchemaText(draft.schemaText)`, or `undefined` while that check is loading.
+ * `templateValues`: what a prompt template is filled from (the target tab), `undefined` until read; the
+ * prompt sent is the filled one, and a template with a problem is never sent.
+ */
 export function analyzeInputFromDraft(
   draft: Pick<PopupDraft, "prompt" | "temperature" | "structured" | "schemaText" | "metadataRows">,
   schemaCheck: SchemaTextCheck | undefined,
+  templateValues?: TemplateValues,
 ): AnalyzeInputResult {
   const problems: AnalyzeInputProblems = {};
-  const prompt = draft.prompt.trim();
-  if (prompt === "") problems.prompt = "empty";
-  else if (prompt.length > LIMITS.maxPromptLength) problems.prompt = "too_long";
+  let prompt = draft.prompt.trim();
+  if (hasTemplate(prompt)) {
+    if (templateValues) {
+      const filled = fillTemplate(prompt, templateValues);
+      if (filled.ok) prompt = filled.prompt.trim();
+      else {
+        problems.prompt = "template";
+        problems.template = filled.problems;
+      }
+    } else problems.prompt = "reading";
+  }
+  if (!problems.prompt) {
+    if (prompt === "") problems.prompt = "empty";
+    else if (prompt.length > LIMITS.maxPromptLength) problems.prompt = "too_long";
+  }
 
   const temperature = parseTemperature(draft.temperature);
   if (temperature === undefined) problems.temperature = "invalid";

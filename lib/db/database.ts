@@ -1,5 +1,5 @@
 import Dexie, { type DexieOptions, type EntityTable, type Table } from "dexie";
-import { indexEveryAnalysis, libraryIndexMiddleware } from "./library-index";
+import { indexEveryAnalysis, libraryIndexMiddleware, rewriteEveryEntry } from "./library-index";
 import type {
   AnalyzeJob,
   CachedAnalysis,
@@ -8,6 +8,7 @@ import type {
   LibraryMetaRow,
   OutboxEntry,
   PresetRow,
+  RemovedRow,
   SearchBlockRow,
   UsageRow,
 } from "./schema";
@@ -21,6 +22,8 @@ export type LinklensDatabase = Dexie & {
   presets: EntityTable<PresetRow, "id">;
   outbox: EntityTable<OutboxEntry, "seq">;
   deleted: EntityTable<DeletedBatch, "token">;
+  /** Analyses the user removed from the library: not cached again (lib/db/records.ts). */
+  removed: EntityTable<RemovedRow, "analysisId">;
   /** These three are kept by lib/db/library-index.ts with every write of `analyses`; never written directly. */
   libraryEntries: EntityTable<LibraryEntryRow, "analysisId">;
   searchBlocks: Table<SearchBlockRow, [number, number]>;
@@ -52,6 +55,9 @@ export function createDatabase(name: string = DATABASE_NAME, options?: DexieOpti
       libraryMeta: "&key",
     })
     .upgrade(indexEveryAnalysis);
+  // v4: analyses the user removed (kept out of the cache), and library entries that show the prompt,
+  // the result's first line and the cost (every entry written again).
+  database.version(4).stores({ removed: "&analysisId" }).upgrade(rewriteEveryEntry);
   database.use(libraryIndexMiddleware);
   return database;
 }

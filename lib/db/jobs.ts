@@ -46,3 +46,12 @@ export async function usageOfJob(db: LinklensDatabase, job: AnalyzeJob): Promise
 export function recentUsage(db: LinklensDatabase, limit = 50): Promise<UsageRow[]> {
   return db.usage.orderBy("createdAt").reverse().limit(limit).toArray();
 }
+
+/** The newest job that made analysis `analysisId` (its request holds the prompt), if this browser ran it. */
+export async function jobOfAnalysis(
+  db: LinklensDatabase,
+  analysisId: string,
+): Promise<AnalyzeJob | undefined> {
+  const jobs = await db.jobs.filter((job) => job.analysisIds.includes(analysisId)).toArray();
+  return jobs.sort((a, b) => b.createdAt - a.createdAt)[0];
+}

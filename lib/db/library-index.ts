@@ -250,3 +250,29 @@ export async function indexEveryAnalysis(transaction: Transaction): Promise<void
     last = page.at(-1)?.analysisId;
   }
 }
+
+/**
+ * Writes every library entry again from its analysis, keeping its number and the search index (the
+ * upgrade to a schema version whose entries carry more fields); one count of writes for them all.
+ */
+export async function rewriteEveryEntry(transaction: Transaction): Promise<void> {
+  const analyses = transaction.table<CachedAnalysis, string>(ANALYSES);
+  const entries = transaction.table<LibraryEntryRow, string>(ENTRIES);
+  const meta = transaction.table<LibraryMetaRow, string>(META);
+  const seq = ((await meta.get(SEQ_KEY))?.value ?? 0) + 1;
+  await meta.put({ key: SEQ_KEY, value: seq });
+  let last: string | undefined;
+  for (;;) {
+    const page = await (last === undefined ? analyses.orderBy(":id") : analyses.where(":id").above(last))
+      .limit(BLOCK_DOCS)
+      .toArray();
+    if (page.length === 0) return;
+    const before = await entries.bulkGet(page.map((row) => row.analysisId));
+    const after = page.flatMap((row, index) => {
+      const docNo = before[index]?.docNo;
+      return docNo === undefined ? [] : [{ ...toLibraryEntry(row, docNo), seq }];
+    });
+    await entries.bulkPut(after);
+    last = page.at(-1)?.analysisId;
+  }
+}

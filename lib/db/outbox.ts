@@ -50,7 +50,7 @@ export async function nextAttemptTime(db: LinklensDatabase): Promise<number | nu
  * editing again): the rejected chain and the new patch become one edit, due at once. Returns its `seq`.
  */
 export function enqueueEdit(db: LinklensDatabase, edit: EditInput, now: number): Promise<number> {
-  return db.transaction("rw", [db.outbox, db.analyses], async () => {
+  return db.transaction("rw", [db.outbox, db.analyses, db.removed], async () => {
     const row = await db.analyses.get(edit.analysisId);
     if (!row) throw new Error(`analysis ${edit.analysisId} is not in the cache: refresh it before editing`);
     const chain = await outboxEntriesOf(db, edit.analysisId);
@@ -108,12 +108,14 @@ export function recordLanded(
   record: AnalysisRecord,
   now: number,
 ): Promise<void> {
-  return db.transaction("rw", [db.outbox, db.analyses], async () => {
+  return db.transaction("rw", [db.outbox, db.analyses, db.removed], async () => {
     if (await db.outbox.get(seq)) await db.outbox.delete(seq);
     // The next edit goes on top of this version, even when the one sent was settled meanwhile.
     const [next] = await outboxEntriesOf(db, record.analysisId);
     if (next?.state === "pending") await db.outbox.update(next.seq, { baseUpdatedAt: record.updatedAt });
     await rebuildRow(db, record.analysisId, record, now);
+    // The library shows it as edited here.
+    await db.analyses.update(record.analysisId, { edited: true });
   });
 }
 
@@ -133,7 +135,7 @@ export function recordFailure(
   failure: Failure,
   now: number,
 ): Promise<void> {
-  return db.transaction("rw", [db.outbox, db.analyses], async () => {
+  return db.transaction("rw", [db.outbox, db.analyses, db.removed], async () => {
     const entry = await db.outbox.get(sent.seq);
     if (entry?.state !== "sending" || entry.attempts !== sent.attempts) return;
     const settled: OutboxEntry = { ...entry, state: failure.state, lastError: failure.error };
@@ -179,7 +181,7 @@ export function discardEntry(
   seq: number,
   now: number,
 ): Promise<OutboxEntry | undefined> {
-  return db.transaction("rw", [db.outbox, db.analyses], async () => {
+  return db.transaction("rw", [db.outbox, db.analyses, db.removed], async () => {
     const entry = await db.outbox.get(seq);
     if (!entry || entry.state === "sending") return undefined;
     await db.outbox.delete(seq);
@@ -200,7 +202,7 @@ export function settleConflict(
   choose: (chain: OutboxEntry[]) => AnalysisPatch | undefined,
   now: number,
 ): Promise<OutboxEntry> {
-  return db.transaction("rw", [db.outbox, db.analyses], async () => {
+  return db.transaction("rw", [db.outbox, db.analyses, db.removed], async () => {
     const entry = await db.outbox.get(seq);
     if (entry?.state !== "conflict" || !entry.serverRecord) {
       throw new Error(`edit ${seq} is not waiting for a choice between two versions`);

@@ -1,13 +1,20 @@
 import type { AnalysisObject, AnalysisRecord, PartialAnalysisRecord } from "../api/contract";
 import { normalizeLink, siteOf } from "../links/link-check";
 import type { LinklensDatabase } from "./database";
-import type { AnalysisPatch, CachedAnalysis, LocalRecordFields } from "./schema";
+import type { AnalysisPatch, CachedAnalysis, LocalRecordFields, RecordOrigin } from "./schema";
 
 export interface CacheOptions {
   /** The records hold only selected fields (a `selectFields` listing). */
   partial?: boolean;
   /** Epoch ms stored as `cachedAt`. */
   now?: number;
+  /** The job that made these records (stored on each as `origin`). */
+  origin?: (record: PartialAnalysisRecord) => RecordOrigin | undefined;
+  /**
+   * The user asked for these records again (a new analysis of their page): a removal of them is
+   * forgotten. Without it, a record the user removed from the library is not cached again.
+   */
+  revive?: boolean;
 }
 
 export const LOCAL_FIELDS = [
@@ -18,6 +25,8 @@ export const LOCAL_FIELDS = [
   "pending",
   "serverValues",
   "partial",
+  "origin",
+  "edited",
 ] as const;
 /** The fields an edit changes: while the edit waits in the outbox, the local values are the ones to show. */
 export const EDITABLE_FIELDS = ["textContent", "jsonContent", "metadata"] as const;
@@ -26,7 +35,9 @@ export const EDITABLE_FIELDS = ["textContent", "jsonContent", "metadata"] as con
  * Upserts records received from the service. Rules: a record never replaces a cached one with a newer
  * `updatedAt`; a partial record only adds or updates the fields it carries (a full record replaces the
  * row); a row with an edit pending in the outbox keeps its `pending` mark and its edited fields, while
- * the service's values of those fields go to its `serverValues`.
+ * the service's values of those fields go to its `serverValues`; what the cache knows beyond the record
+ * (`origin`, `edited`) stays. A record the user removed from the library (`removed`) is left out,
+ * unless `revive`.
  */
 export function cacheRecords(
   db: LinklensDatabase,
@@ -46,19 +57,37 @@ export async function cacheRecords(
   if (records.length === 0) return;
   const now = options.now ?? Date.now();
   const partial = options.partial === true;
-  await db.transaction("rw", db.analyses, async () => {
-    const cached = await db.analyses.bulkGet(records.map((record) => record.analysisId));
+  await db.transaction("rw", db.analyses, db.removed, async () => {
+    const ids = records.map((record) => record.analysisId);
+    const [cached, removed] = await Promise.all([db.analyses.bulkGet(ids), removedIds(db, ids)]);
+    if (options.revive && removed.size > 0) {
+      await db.removed.bulkDelete([...removed]);
+      removed.clear();
+    }
     const rows = new Map<string, CachedAnalysis | undefined>();
     const changed = new Map<string, CachedAnalysis>();
     records.forEach((record, index) => {
       const id = record.analysisId;
+      if (removed.has(id)) return;
       const current = rows.has(id) ? rows.get(id) : cached[index];
       const merged = mergeRecord(current, record, partial, now);
+      if (merged) {
+        const origin = options.origin?.(record) ?? current?.origin;
+        if (origin) merged.origin = origin;
+        if (current?.edited) merged.edited = true;
+      }
       rows.set(id, merged ?? current);
       if (merged) changed.set(id, merged);
     });
     await db.analyses.bulkPut([...changed.values()]);
   });
+}
+
+/** The ids among `ids` the user removed from the library. */
+export async function removedIds(db: LinklensDatabase, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.removed.bulkGet([...ids]);
+  return new Set(rows.flatMap((row) => (row ? [row.analysisId] : [])));
 }
 
 /** The row to store, or `undefined` when the cached row is newer and stays as it is. */

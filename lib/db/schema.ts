@@ -31,6 +31,31 @@ export interface LocalRecordFields {
    * the service), so the row can become the service's version again when the edits are discarded.
    */
   serverValues?: AnalysisPatch;
+  /** Where the analysis came from, when a job of this browser made it (kept across later writes). */
+  origin?: RecordOrigin;
+  /** An edit made in this browser was accepted by the service (kept across later writes). */
+  edited?: boolean;
+}
+
+/** What the job that created an analysis knew of it; the service's record does not say. */
+export interface RecordOrigin {
+  jobId: string;
+  /** The prompt sent (a preset's template already filled in). */
+  prompt: string;
+  /** The preset the job ran, when it ran one (named by the job, or found by its prompt). */
+  presetName?: string;
+  /** Credits this analysis cost: its request's `costCredits` over the analyses the request made. */
+  costCredits?: number;
+}
+
+/**
+ * An analysis the user removed from the library: a later refresh, listing, import or job result does
+ * not cache it again until the user re-analyzes its page or undoes the removal.
+ */
+export interface RemovedRow {
+  analysisId: string;
+  /** Epoch ms. */
+  removedAt: number;
 }
 
 export type FullCachedAnalysis = AnalysisRecord & LocalRecordFields & { partial?: undefined };
@@ -54,6 +79,8 @@ export const JOB_SOURCES = [
   "context-link",
   "context-selection",
   "shortcut",
+  /** Many tabs in one job: the popup's "All tabs in this window", Firefox's tab-strip menu. */
+  "tabs",
 ] as const;
 export type JobSource = (typeof JOB_SOURCES)[number];
 
@@ -112,6 +139,8 @@ export interface AnalyzeJob {
   finishedAt?: number;
   /** Normalized URL of the tab the job was started from. */
   tabUrl?: string;
+  /** The preset the job runs, when it runs one (stored on the analyses it creates). */
+  presetName?: string;
 }
 
 /**

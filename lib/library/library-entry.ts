@@ -6,6 +6,7 @@
  * Search does not look at entries but at the search index (search-index.ts).
  */
 import type { CachedAnalysis } from "../db/schema";
+import { firstLineOf, promptLine } from "./first-line";
 
 export type LibraryMetadata = Record<string, string | number | boolean | null>;
 
@@ -27,6 +28,16 @@ export interface LibraryEntry {
   partial: boolean;
   /** An edit waits in the outbox. */
   pending: boolean;
+  /** An edit made here was accepted by the service. Absent on entries written before it existed. */
+  edited?: boolean;
+  /** The result's first line (textContent, else the JSON's first value), cut short; "" without one. */
+  firstLine?: string;
+  /** The prompt of the job that made it, on one line, cut short; absent when not made here. */
+  prompt?: string;
+  /** The preset that job ran, when known. */
+  presetName?: string;
+  /** The credits it cost, when known (1, or 2 with JSON, per analyzed link). */
+  costCredits?: number;
 }
 
 export function toLibraryEntry(row: CachedAnalysis, docNo = -1): LibraryEntry {
@@ -50,6 +61,11 @@ export function toLibraryEntry(row: CachedAnalysis, docNo = -1): LibraryEntry {
     metadata,
     partial: row.partial === true,
     pending: row.pending === true,
+    ...(row.edited && { edited: true }),
+    firstLine: firstLineOf(row.textContent, row.jsonContent),
+    ...(row.origin && { prompt: promptLine(row.origin.prompt) }),
+    ...(row.origin?.presetName && { presetName: row.origin.presetName }),
+    ...(row.origin?.costCredits !== undefined && { costCredits: row.origin.costCredits }),
   };
 }
 

@@ -1,4 +1,7 @@
-/** The library's filters: site, date range (local days of the last change), has jsonContent, one metadata key = value. */
+/**
+ * The library's filters: site, preset, date range (local days of the last change), has jsonContent, one
+ * metadata key = value.
+ */
 import type { LibraryEntry } from "./library-entry";
 
 export type JsonFilter = "any" | "with" | "without";
@@ -6,6 +9,8 @@ export type JsonFilter = "any" | "with" | "without";
 export interface LibraryFilters {
   /** A host as `siteOf` gives it; "" for every site. */
   site: string;
+  /** A preset's name (of the job that made the analysis); `NO_PRESET` for none known; "" for any. */
+  preset: string;
   /** `YYYY-MM-DD` (an `<input type="date">` value), inclusive, in local time; "" for no bound. */
   from: string;
   to: string;
@@ -16,8 +21,12 @@ export interface LibraryFilters {
   metadataValue: string;
 }
 
+/** The preset filter's value for analyses made without a preset, or not made here. */
+export const NO_PRESET = "\u0000none";
+
 export const NO_FILTERS: LibraryFilters = {
   site: "",
+  preset: "",
   from: "",
   to: "",
   json: "any",
@@ -28,6 +37,7 @@ export const NO_FILTERS: LibraryFilters = {
 export function hasActiveFilters(filters: LibraryFilters): boolean {
   return (
     filters.site !== "" ||
+    filters.preset !== "" ||
     filters.from !== "" ||
     filters.to !== "" ||
     filters.json !== "any" ||
@@ -57,6 +67,7 @@ export function filterPredicate(filters: LibraryFilters): (entry: LibraryEntry) 
   const value = filters.metadataValue.trim();
   return (entry) => {
     if (filters.site && entry.host !== filters.site) return false;
+    if (filters.preset && (entry.presetName ?? NO_PRESET) !== filters.preset) return false;
     if (from !== undefined && entry.time < from) return false;
     if (toEnd !== undefined && entry.time >= toEnd) return false;
     if (filters.json === "with" && !entry.hasJson) return false;
@@ -84,6 +95,16 @@ export function siteCounts(entries: readonly LibraryEntry[]): { site: string; co
   return [...counts]
     .map(([site, count]) => ({ site, count }))
     .sort((a, b) => b.count - a.count || a.site.localeCompare(b.site));
+}
+
+/** The presets the analyses were made with, with how many each, most first (then by name). */
+export function presetCounts(entries: readonly LibraryEntry[]): { preset: string; count: number }[] {
+  const counts = new Map<string, number>();
+  for (const entry of entries)
+    if (entry.presetName) counts.set(entry.presetName, (counts.get(entry.presetName) ?? 0) + 1);
+  return [...counts]
+    .map(([preset, count]) => ({ preset, count }))
+    .sort((a, b) => b.count - a.count || a.preset.localeCompare(b.preset));
 }
 
 /** Every metadata key in use, sorted, for the key field's suggestions. */

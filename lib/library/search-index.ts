@@ -5,11 +5,10 @@
  * matching word are then OR-ed into a bitset, block by block, skipping the rest of a block once every
  * analysis in it matches (a short term matches most words, and most analyses early).
  *
- * Words are tested as their rows are read, so a block whose analyses all match early leaves the rest of
- * its words untested. Typing usually lengthens a term, and the words containing the longer term are
- * among those containing the shorter one: the last terms' matching words are kept (when every word was
- * tested), so a keystroke tests only those. Each term's bitset is kept too: a query of several terms
- * computes only the one typed. Both are kept until the index changes.
+ * Typing usually lengthens a term, and the words containing the longer term are among those containing
+ * the shorter one: the last terms' matching words are kept, so a keystroke tests only those. Each
+ * term's bitset is kept too: a query of several terms computes only the one typed. Both are kept until
+ * the index changes.
  */
 import { remember } from "./recently-used";
 import { BLOCK_WORDS, blockOf, type SearchBlockRow } from "./search-block";
@@ -49,6 +48,8 @@ interface LoadedRow {
 
 const REMEMBERED_WORD_MATCHES = 16;
 const REMEMBERED_TERM_BITS = 32;
+/** Postings OR-ed into a block between two checks of whether it is full (a check reads BLOCK_WORDS words). */
+const FULL_CHECK_POSTINGS = 4 * BLOCK_WORDS;
 
 /** ORs one word's postings (offsets, or the block's bitset) into `bits` at the block starting at `base`. */
 function addPostings(bits: DocBits, base: number, postings: Uint16Array, start: number, end: number): void {
@@ -64,11 +65,6 @@ function addPostings(bits: DocBits, base: number, postings: Uint16Array, start: 
   }
 }
 
-/** What is known of a word while looking for one term. */
-const UNTESTED = 0;
-const CONTAINS = 1;
-const LACKS = 2;
-
 export function createSearchIndex(): SearchIndex {
   const vocabulary: string[] = [];
   const idOf = new Map<string, number>();
@@ -78,7 +74,8 @@ export function createSearchIndex(): SearchIndex {
   /** term → the ids of every indexed word containing it (until the index changes). */
   let wordMatches = new Map<string, Uint32Array>();
   let termBits = new Map<string, DocBits>();
-  let states = new Uint8Array(0);
+  /** While looking for one term: 1 for the ids of the words containing it. */
+  let contains = new Uint8Array(0);
 
   function wordId(word: string): number {
     let id = idOf.get(word);
@@ -90,15 +87,23 @@ export function createSearchIndex(): SearchIndex {
     return id;
   }
 
-  /** Marks every word untested, or, when a shorter term inside `term` is known, only the words containing it. */
-  function resetStates(term: string): void {
+  /**
+   * The ids of every word containing `term`: a shorter term inside it already answered narrows the
+   * words to test to its own (typing lengthens a term); else the whole vocabulary is tested.
+   */
+  function wordsContaining(term: string): Uint32Array {
     let base: Uint32Array | undefined;
     for (const [known, ids] of wordMatches) {
       if (term.includes(known) && (!base || ids.length < base.length)) base = ids;
     }
-    if (states.length < vocabulary.length) states = new Uint8Array(vocabulary.length * 2);
-    states.fill(base ? LACKS : UNTESTED, 0, vocabulary.length);
-    if (base) for (const id of base) states[id] = UNTESTED;
+    const matched: number[] = [];
+    if (base) {
+      for (const id of base) if ((vocabulary[id] as string).includes(term)) matched.push(id);
+    } else {
+      for (let id = 0; id < vocabulary.length; id++)
+        if ((vocabulary[id] as string).includes(term)) matched.push(id);
+    }
+    return remember(wordMatches, term, Uint32Array.from(matched), REMEMBERED_WORD_MATCHES);
   }
 
   /** Whether every analysis of the block at `base` is in `bits`. */
@@ -107,41 +112,38 @@ export function createSearchIndex(): SearchIndex {
     return true;
   }
 
-  /** Words are tested as their rows are read: the rows of a block are skipped once all its analyses match. */
+  /**
+   * The matching words are found first (in the vocabulary, not the rows); then their postings are OR-ed
+   * block by block, and the rest of a block is skipped once all its analyses match.
+   */
   function bitsOf(term: string): DocBits {
     const known = termBits.get(term);
     if (known) return remember(termBits, term, known, REMEMBERED_TERM_BITS);
-    resetStates(term);
+    if (contains.length < vocabulary.length) contains = new Uint8Array(vocabulary.length * 2);
+    contains.fill(0, 0, vocabulary.length);
+    for (const id of wordsContaining(term)) contains[id] = 1;
     const bits: DocBits = new Uint16Array(live.length);
-    const matched: number[] = [];
-    let everyWordTested = true;
     blocks.forEach((blockRows, block) => {
       const base = block * BLOCK_WORDS;
-      for (const [rowIndex, row] of blockRows.entries()) {
+      // Postings OR-ed since the block was last found not full: checked again after as many as it has words.
+      let added = 0;
+      for (const row of blockRows) {
         let start = 0;
-        let hit = false;
         for (let index = 0; index < row.wordIds.length; index++) {
           const end = row.ends[index] as number;
-          const id = row.wordIds[index] as number;
-          let state = states[id];
-          if (state === UNTESTED) {
-            state = (vocabulary[id] as string).includes(term) ? CONTAINS : LACKS;
-            states[id] = state;
-            if (state === CONTAINS) matched.push(id);
-          }
-          if (state === CONTAINS) {
+          if (contains[row.wordIds[index] as number] === 1) {
             addPostings(bits, base, row.postings, start, end);
-            hit = true;
+            added += end - start;
+            // A short term fills a block part way through a row: the rest of the block adds nothing.
+            if (added >= FULL_CHECK_POSTINGS) {
+              added = 0;
+              if (blockFull(bits, base)) return;
+            }
           }
           start = end;
         }
-        if (hit && rowIndex < blockRows.length - 1 && blockFull(bits, base)) {
-          everyWordTested = false;
-          return;
-        }
       }
     });
-    if (everyWordTested) remember(wordMatches, term, Uint32Array.from(matched), REMEMBERED_WORD_MATCHES);
     return remember(termBits, term, bits, REMEMBERED_TERM_BITS);
   }
 

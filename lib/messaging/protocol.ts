@@ -30,6 +30,8 @@ export interface AnalyzeStartRequest {
   source: JobSource;
   /** The tab the analysis was started from (the popup finds its job again by it). */
   tabUrl?: string;
+  /** The preset the prompt comes from, if any: the library shows and filters analyses by it. */
+  presetName?: string;
 }
 
 /**
@@ -52,6 +54,23 @@ export interface JobConfirmation {
   /** `links × creditsPerLink`: the cost if every link is analyzed (only analyzed links are charged). */
   worstCaseCredits: number;
 }
+
+/** `tabs.analyze`: the tabs of a window (or its highlighted ones) as one job, with a preset (else the default). */
+export interface TabsAnalyzeRequest {
+  windowId: number;
+  scope: "window" | "highlighted";
+  presetId?: string;
+}
+
+/** Queued (`jobId`) or waiting for the user's yes (`confirmationId`), with what the tabs gave. */
+export type TabsAnalyzeResult = ({ jobId: string } | { confirmationId: string }) & {
+  /** Tabs looked at. */
+  tabs: number;
+  /** Distinct https pages among them: the job's links. */
+  links: number;
+  /** Tabs left out: not https (chrome://, about:, …), no readable address, or a duplicate. */
+  skipped: number;
+};
 
 /** What `analyses.delete` did; `undoToken` is null when nothing was removed. */
 export interface DeleteResult {
@@ -81,6 +100,11 @@ export interface Protocol {
     request: { confirmationId: string; confirmed: boolean };
     response: { jobId: string | null };
   };
+  /**
+   * Analyzes the https tabs of a window (or its highlighted tabs) in one job, through the job gate: more
+   * than 20 pages wait for the user's yes. Fails (`no_https_tabs`) when no tab can be analyzed.
+   */
+  "tabs.analyze": { request: TabsAnalyzeRequest; response: TabsAnalyzeResult };
   /** Stops a queued or running job; `cancelled` is false when it had already ended. */
   "job.cancel": { request: { jobId: string }; response: { cancelled: boolean } };
   /** Marks a failed job (or, without `jobId`, every failed job) as seen: the badge drops its "!". */

@@ -9,6 +9,7 @@ import { schemaProblem } from "../schema/schema-problem";
 import { isAllowedBaseUrl } from "./base-url";
 import type { Preset, Settings } from "./settings";
 import { DEFAULT_SETTINGS, MAX_PRESETS, PRESET_NAME_MAX } from "./settings-defaults";
+import { cleanSiteRules } from "./site-rules";
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
@@ -67,5 +68,9 @@ export function cleanSettings(raw: unknown): Settings {
       : defaults.defaultTemperature,
     presets: uniquePresets,
     defaultPresetId: defaultPresetIdAmong(uniquePresets, raw.defaultPresetId),
+    // A rule whose preset is gone is dropped, as the options page (which asks for another) never saves one.
+    siteRules: cleanSiteRules(raw.siteRules).filter((rule) =>
+      uniquePresets.some((preset) => preset.id === rule.presetId),
+    ),
   };
 }

@@ -57,4 +57,5 @@ export const DEFAULT_SETTINGS: Settings = {
   defaultTemperature: 0,
   presets: builtinPresets(),
   defaultPresetId: DEFAULT_PRESET_ID,
+  siteRules: [],
 };

@@ -7,7 +7,9 @@ import { z } from "zod";
 import { JsonSchemaDocument, LIMITS, Prompt, Temperature } from "../api/contract";
 import { type SchemaProblem, schemaProblem } from "../schema/schema-problem";
 import { BASE_URL_MESSAGE, isAllowedBaseUrl } from "./base-url";
+import { parseHostPattern } from "./host-pattern";
 import { MAX_PRESETS, PRESET_NAME_MAX } from "./settings-defaults";
+import { MAX_SITE_RULES } from "./site-rules";
 
 export { type SchemaProblem, schemaProblem } from "../schema/schema-problem";
 export {
@@ -28,7 +30,14 @@ export {
   MAX_PRESETS,
   PRESET_NAME_MAX,
 } from "./settings-defaults";
-export { migrateSettingsV1toV2, SETTINGS_VERSION, type SettingsV1 } from "./settings-migrations";
+export {
+  migrateSettingsV1toV2,
+  migrateSettingsV2toV3,
+  SETTINGS_VERSION,
+  type SettingsV1,
+  type SettingsV2,
+} from "./settings-migrations";
+export { MAX_SITE_RULES, siteRuleFor } from "./site-rules";
 
 /** Where a service may live: https anywhere, http only on this machine. */
 export const BaseUrl = z.string().trim().refine(isAllowedBaseUrl, { message: BASE_URL_MESSAGE });
@@ -63,6 +72,25 @@ export const Preset = z.object({
 export type Preset = z.infer<typeof Preset>;
 
 // ---------------------------------------------------------------------------------------------------
+// Site rules (lib/settings/site-rules.ts)
+
+/** A site rule's pattern: a host, `*.host`, an optional `:port` and path (host-pattern.ts). */
+export const SitePattern = z
+  .string()
+  .trim()
+  .superRefine((value, ctx) => {
+    const parsed = parseHostPattern(value);
+    if (!parsed.ok) ctx.addIssue({ code: "custom", message: `is not a site pattern (${parsed.problem})` });
+  });
+
+export const SiteRule = z.object({
+  id: z.string().min(1),
+  pattern: SitePattern,
+  presetId: z.string().min(1),
+});
+export type SiteRule = z.infer<typeof SiteRule>;
+
+// ---------------------------------------------------------------------------------------------------
 // Settings
 
 export const Settings = z
@@ -75,6 +103,11 @@ export const Settings = z
     presets: z.array(Preset).max(MAX_PRESETS, { message: `must hold at most ${MAX_PRESETS} presets` }),
     /** The preset used by the shortcut and listed first in menus; absent only when there are no presets. */
     defaultPresetId: z.string().optional(),
+    /** The first rule matching a page (in this order) chooses its default preset (site-rules.ts). */
+    siteRules: z
+      .array(SiteRule)
+      .max(MAX_SITE_RULES, { message: `must hold at most ${MAX_SITE_RULES} rules` })
+      .default([]),
   })
   .superRefine((settings, ctx) => {
     const seen = new Set<string>();
@@ -86,6 +119,22 @@ export const Settings = z
           message: "duplicates another preset",
         });
       seen.add(preset.id);
+    });
+    const seenRules = new Set<string>();
+    settings.siteRules.forEach((rule, index) => {
+      if (seenRules.has(rule.id))
+        ctx.addIssue({
+          code: "custom",
+          path: ["siteRules", index, "id"],
+          message: "duplicates another rule",
+        });
+      seenRules.add(rule.id);
+      if (!seen.has(rule.presetId))
+        ctx.addIssue({
+          code: "custom",
+          path: ["siteRules", index, "presetId"],
+          message: "must be the id of one of the presets",
+        });
     });
     if (settings.presets.length > 0 && !seen.has(settings.defaultPresetId ?? "")) {
       ctx.addIssue({

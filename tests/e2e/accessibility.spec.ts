@@ -57,6 +57,7 @@ for (const colorScheme of ["light", "dark"] as const) {
       await article.goto(fixtureSite.url("/news/article.html"));
       const popup = await openPopupFor(article);
       await popup.prompt.fill("What does the new line connect?");
+      await popup.showOptions();
       await popup.structured.check();
       await popup.schema.fill(
         '{"type":"object","properties":{"stops":{"type":"number"}},"required":["stops"]}',
@@ -70,6 +71,12 @@ for (const colorScheme of ["light", "dark"] as const) {
 
       await writeSettings(serviceWorker, { baseUrl: service.url, apiKey: "lk_wrong_key" });
       const again = await openPopupFor(article);
+      await expect(again.promptSummary).toBeVisible();
+      await expectNoSeriousViolations(again.page, "the popup with the result first and the form folded");
+      await again.edit.click();
+      await again.prompt.fill("Who opened {{title}}?");
+      await expect(again.page.getByRole("region", { name: "Prompt as it will be sent" })).toBeVisible();
+      await expectNoSeriousViolations(again.page, "the popup with a template's preview");
       await again.prompt.fill("Who opened it?");
       await again.analyze.click();
       await expect(again.job.getByText("The service refused the API key (401).")).toBeVisible({

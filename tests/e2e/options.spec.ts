@@ -1,4 +1,4 @@
-import { DEFAULT_BASE_URL } from "../../lib/settings/settings";
+import { DEFAULT_BASE_URL, SETTINGS_VERSION } from "../../lib/settings/settings";
 import { startServiceProcess } from "../helpers/service-process";
 import { expect, TEST_API_KEY, test } from "./fixtures";
 import {
@@ -48,7 +48,7 @@ test("first run: the welcome, then the base URL and key saved to storage.local",
     "Key facts (JSON)",
     "Critique",
   ]);
-  expect(stored.settings$).toEqual({ v: 2 });
+  expect(stored.settings$).toEqual({ v: SETTINGS_VERSION });
   await expect(options.welcome).toBeHidden();
 
   await options.reload();
@@ -312,7 +312,7 @@ test("a preset in error opens, takes the focus and blocks the save", async ({ op
   expect((await readStoredSettings(options.page)).settings).toBeUndefined();
 });
 
-test("settings written elsewhere show up; a v1 value is migrated to v2 with the built-in presets", async ({
+test("settings written elsewhere show up; a v1 value is migrated to the current version with the built-in presets", async ({
   openExtensionPage,
 }) => {
   const options = await OptionsPage.open(openExtensionPage);
@@ -331,7 +331,7 @@ test("settings written elsewhere show up; a v1 value is migrated to v2 with the 
   await expect(options.welcome).toBeHidden();
   expect(await options.presetNames()).toEqual(["Summary", "Key facts (JSON)", "Critique"]);
   const stored = await readStoredSettings(options.page);
-  expect(stored.settings$).toEqual({ v: 2 });
+  expect(stored.settings$).toEqual({ v: SETTINGS_VERSION });
   expect(stored.settings).toMatchObject({ apiKey: "lk_v1", defaultPresetId: "builtin-summary" });
 
   // Another tab saves: an untouched form follows.

@@ -46,6 +46,11 @@ export class PopupPage {
   readonly job: Locator;
   readonly card: Locator;
   readonly jsonContent: Locator;
+  /** The folded options' line (temperature, structured output, metadata): opens them. */
+  readonly options: Locator;
+  /** The form folded to the prompt sent, after Analyze. */
+  readonly promptSummary: Locator;
+  readonly edit: Locator;
 
   constructor(readonly page: Page) {
     this.prompt = page.getByRole("textbox", { name: "Prompt", exact: true });
@@ -57,6 +62,15 @@ export class PopupPage {
     this.job = page.getByRole("region", { name: "Analysis", exact: true });
     this.card = this.job.locator("article.analysis-card");
     this.jsonContent = this.card.locator(".json-content__code");
+    this.options = page.locator("summary").filter({ hasText: /^Options/ });
+    this.promptSummary = page.getByRole("region", { name: "The prompt sent" });
+    this.edit = page.getByRole("button", { name: "Edit the prompt and the options" });
+  }
+
+  /** Opens the folded options (temperature, structured output, metadata), as a user clicks their line. */
+  async showOptions() {
+    await this.options.click();
+    await this.temperature.waitFor();
   }
 
   metadataKey(n: number): Locator {

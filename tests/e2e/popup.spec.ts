@@ -43,6 +43,9 @@ test("analyzes the current https tab with a prompt, and shows the result again w
   await expect(popup.card.locator(".markdown")).toContainText(/tram/i);
   await expect(popup.card.getByText(/^Score \d+%$/)).toBeVisible();
   await expect(popup.job.getByText("Credits used")).toBeVisible();
+  // The form folded to the prompt sent; Edit opens it again with the prompt kept.
+  await expect(popup.promptSummary).toContainText("When did the tram line open, and what does it connect?");
+  await popup.edit.click();
   await expect(popup.prompt).toHaveValue("When did the tram line open, and what does it connect?");
 
   // The side panel opens on this analysis: the focus is handed over in storage.session.
@@ -55,6 +58,7 @@ test("analyzes the current https tab with a prompt, and shows the result again w
   await popup.page.close();
   const again = await openPopupFor(article);
   await expect(again.card.getByRole("heading", { level: 3 })).toContainText("tram line");
+  await again.edit.click();
   await expect(again.page.getByRole("combobox", { name: "Recent prompts" })).toContainText(
     "When did the tram line open",
   );
@@ -73,6 +77,7 @@ test("with a JSON schema, the shown jsonContent matches it", async ({
   const popup = await openPopupFor(article);
 
   await popup.prompt.fill("Extract the facts of this article.");
+  await popup.showOptions();
   await popup.structured.check();
   await popup.schema.fill('{ "type": "object", "properties": { ');
   await expect(popup.page.getByText(/Not valid JSON at line 1, column \d+/)).toBeVisible();
@@ -115,6 +120,7 @@ test("with metadata, the stored record carries it", async ({
   const popup = await openPopupFor(article);
 
   await popup.prompt.fill("Summarize the article.");
+  await popup.showOptions();
   await popup.addMetadataRow(1, "project", "string", "linklens-e2e");
   await popup.addMetadataRow(2, "priority", "number", "abc");
   await expect(popup.page.getByText("Enter a number, like 42 or -1.5.")).toBeVisible();
@@ -177,6 +183,8 @@ test("a bad key gives the 401 message with a way to the settings, and keeps the 
   });
   const openSettings = popup.job.getByRole("button", { name: "Open settings" });
   await expect(openSettings).toBeVisible();
+  await expect(popup.promptSummary).toContainText("Who wrote this?");
+  await popup.edit.click();
   await expect(popup.prompt).toHaveValue("Who wrote this?");
 
   // The options tab the install opened (no key yet then) goes first: the button must open one itself.
@@ -210,6 +218,8 @@ test("the service stopped mid-way gives the unreachable message, and keeps the p
 
     await expect(popup.job.getByText(`Can't reach ${service.url}.`)).toBeVisible({ timeout: 30_000 });
     await expect(popup.job.getByText(/^Retrying in \d+ s\.$|^Retrying now…$/)).toBeVisible();
+    await expect(popup.promptSummary).toContainText("Is this page slow?");
+    await popup.edit.click();
     await expect(popup.prompt).toHaveValue("Is this page slow?");
   } finally {
     await service.close();
@@ -230,6 +240,7 @@ test("the draft (prompt, schema, metadata) survives closing and reopening the po
 
   const schemaText = '{ "type": "object", "properties": { "summary": { "type": "string" } } }';
   await popup.prompt.fill("A prompt I do not want to type twice");
+  await popup.showOptions();
   await popup.temperature.fill("1.3");
   await popup.structured.check();
   await popup.schema.fill(schemaText);
@@ -245,6 +256,9 @@ test("the draft (prompt, schema, metadata) survives closing and reopening the po
 
   const again = await openPopupFor(article);
   await expect(again.prompt).toHaveValue("A prompt I do not want to type twice");
+  // Folded, the options say what they hold.
+  await expect(again.options).toContainText("Temperature 1.3 · JSON schema · 2 metadata fields");
+  await again.showOptions();
   await expect(again.temperature).toHaveValue("1.3");
   await expect(again.structured).toBeChecked();
   await expect(again.schema).toHaveValue(schemaText);
@@ -287,5 +301,6 @@ test("the preset picker lists the presets, default first, follows a change while
 
   await picker.selectOption({ label: "Key facts" });
   await expect(popup.prompt).toHaveValue(facts.prompt);
+  await popup.showOptions();
   await expect(popup.temperature).toHaveValue("0.7");
 });

@@ -19,7 +19,16 @@ const GUIDE_SCHEMA = {
 
 const items = (page: Page) => page.locator(".related-item");
 
+/** Page size, filters and fields fold under "Refine" (closed as an analysis opens). */
+async function openRefine(page: Page) {
+  const refine = page.locator("details.related__refine");
+  if (!(await refine.evaluate((element) => (element as HTMLDetailsElement).open))) {
+    await refine.locator("summary").click();
+  }
+}
+
 async function listRelated(page: Page) {
+  await openRefine(page);
   await page.getByRole("button", { name: "List related" }).click();
   await expect(page.getByText("Listing related analyses…")).toHaveCount(0);
 }
@@ -67,6 +76,7 @@ test("related: paging, page size, both filters, field selection, opening a parti
   );
 
   // Page size and paging: 6 others, 2 per page.
+  await openRefine(page);
   await page.getByLabel("Per page").fill("2");
   await listRelated(page);
   await expect(items(page)).toHaveCount(2);

@@ -154,6 +154,36 @@ describe("analyze jobs against the reference service", { timeout: 60_000 }, () =
     expect(alarms.at(-1)).toBeNull();
   });
 
+  it("stores on each analysis the job's prompt, its preset (found by prompt) and its share of the credits", async () => {
+    await db.presets.put({ id: "p_1", name: "About", prompt: PROMPT, temperature: 0, order: 0 });
+    const { runner } = setup();
+    const links = [site.url("/news/article.html"), site.url("/blog/post.html")];
+    const jobId = await runner.enqueue({ links, prompt: PROMPT }, "popup");
+    await runner.whenIdle();
+    const job = await jobOf(jobId);
+    const records = await recordsByIds(db, job.analysisIds);
+    expect(records.map((record) => record.origin)).toEqual([
+      { jobId, prompt: PROMPT, presetName: "About", costCredits: 1 },
+      { jobId, prompt: PROMPT, presetName: "About", costCredits: 1 },
+    ]);
+
+    // A prompt of no preset: no preset name.
+    const again = await runner.enqueue({ links: [links[0] as string], prompt: "Another prompt." }, "popup");
+    await runner.whenIdle();
+    const [record] = await recordsByIds(db, (await jobOf(again)).analysisIds);
+    expect(record?.origin).toEqual({ jobId: again, prompt: "Another prompt.", costCredits: 1 });
+    // A preset named by the job (its template filled in, the prompt is no preset's): that name.
+    const named = await runner.enqueue(
+      { links: [links[1] as string], prompt: "About Blog post?" },
+      "context-page",
+      undefined,
+      "About",
+    );
+    await runner.whenIdle();
+    const [fromPreset] = await recordsByIds(db, (await jobOf(named)).analysisIds);
+    expect(fromPreset?.origin).toMatchObject({ prompt: "About Blog post?", presetName: "About" });
+  });
+
   it("records http links and duplicates as rejected and sends only the distinct https ones", async () => {
     const { runner, sent } = setup();
     const article = site.url("/news/article.html");

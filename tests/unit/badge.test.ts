@@ -1,8 +1,14 @@
 import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { BADGE_FAILED_COLOR, createBadge } from "../../entrypoints/background/badge";
+import {
+  BADGE_FAILED_COLOR,
+  BADGE_SAVED_COLOR,
+  type BadgeTab,
+  createBadge,
+} from "../../entrypoints/background/badge";
 import { createDatabase, type LinklensDatabase } from "../../lib/db/database";
 import { markFailuresSeen } from "../../lib/db/jobs";
+import { cacheRecords } from "../../lib/db/records";
 import { jobRow } from "./helpers/job-rows";
 
 let db: LinklensDatabase;
@@ -17,15 +23,40 @@ afterEach(async () => {
 
 function fakeAction() {
   const state = { text: "", color: "" };
+  const tabs = new Map<number, { text?: string; color?: string }>();
   return {
     state,
-    setBadgeText({ text }: { text: string }) {
-      state.text = text;
+    /** What a tab shows: its own text when one was set, else the global one (as the browser does). */
+    shown(tabId: number) {
+      return tabs.get(tabId)?.text ?? state.text;
     },
-    setBadgeBackgroundColor({ color }: { color: string }) {
-      state.color = color;
+    tabColor(tabId: number) {
+      return tabs.get(tabId)?.color ?? state.color;
+    },
+    setBadgeText({ text, tabId }: { text: string; tabId?: number }) {
+      if (tabId === undefined) state.text = text;
+      else tabs.set(tabId, { ...tabs.get(tabId), text });
+    },
+    setBadgeBackgroundColor({ color, tabId }: { color: string; tabId?: number }) {
+      if (tabId === undefined) state.color = color;
+      else tabs.set(tabId, { ...tabs.get(tabId), color });
     },
   };
+}
+
+/** Tabs as the badge sees them: `shown` are the active ones. */
+function fakeTabs(shown: BadgeTab[]) {
+  return {
+    shown,
+    query: async () => shown,
+    onActivated: { addListener() {} },
+    onUpdated: { addListener() {} },
+  };
+}
+
+function record(id: string, url: string) {
+  const at = new Date(Date.UTC(2026, 0, 1)).toISOString();
+  return { analysisId: id, createdAt: at, updatedAt: at, analysis: { url, id: `pg_${id}` } };
 }
 
 describe("the action badge", () => {
@@ -46,5 +77,39 @@ describe("the action badge", () => {
     expect(await markFailuresSeen(db, "b")).toBe(1);
     await badge.update();
     expect(action.state.text).toBe("");
+  });
+});
+
+describe("the action badge in a tab", () => {
+  it("counts the saved analyses of the shown tab's page (normalized), and lets the global signals win", async () => {
+    const action = fakeAction();
+    const tabs = fakeTabs([{ id: 1, url: "https://news.example/story#comments" }, { id: 2 }]);
+    const badge = createBadge(db, action, tabs);
+    await badge.update();
+    expect(action.shown(1)).toBe("");
+
+    await cacheRecords(db, [
+      record("a", "https://news.example/story"),
+      record("b", "https://NEWS.example/story"),
+      record("c", "https://news.example/other"),
+    ]);
+    await badge.update();
+    expect(action.shown(1)).toBe("2");
+    expect(action.tabColor(1)).toBe(BADGE_SAVED_COLOR);
+    // A tab whose address the browser hides shows no count.
+    expect(action.shown(2)).toBe("");
+
+    await db.jobs.add(jobRow("j", "running"));
+    await badge.update();
+    expect(action.shown(1)).toBe("1");
+    await db.jobs.put(jobRow("j", "failed"));
+    await badge.update();
+    expect(action.shown(1)).toBe("!");
+    expect(action.tabColor(1)).toBe(BADGE_FAILED_COLOR);
+
+    await markFailuresSeen(db, "j");
+    tabs.shown[0] = { id: 1, url: "https://news.example/other" };
+    await badge.update();
+    expect(action.shown(1)).toBe("1");
   });
 });

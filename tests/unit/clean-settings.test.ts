@@ -85,6 +85,21 @@ const cases: [string, unknown][] = [
   ],
   ["a default preset id of the wrong type", stored({ presets: [preset()], defaultPresetId: 1 })],
   [
+    "site rules: valid, a bad pattern, a deleted preset, a duplicate id, not a list",
+    stored({
+      presets: [preset()],
+      defaultPresetId: "p1",
+      siteRules: [
+        { id: "r1", pattern: " *.github.com ", presetId: "p1" },
+        { id: "r2", pattern: "https://x.org", presetId: "p1" },
+        { id: "r3", pattern: "x.org", presetId: "deleted" },
+        { id: "r1", pattern: "y.org", presetId: "p1" },
+        "not a rule",
+      ],
+    }),
+  ],
+  ["site rules that are not a list", stored({ presets: [preset()], siteRules: { r1: "x.org" } })],
+  [
     "more presets than allowed, the default among those cut off",
     stored({
       presets: Array.from({ length: MAX_PRESETS + 2 }, (_, i) => preset({ id: `p${i}` })),
@@ -126,6 +141,7 @@ describe("cleanSettings", () => {
       defaultTemperature: 1.5,
       presets: [preset()],
       defaultPresetId: "p1",
+      siteRules: [],
     });
   });
 
@@ -162,6 +178,7 @@ describe("reading from storage", () => {
       ...v1,
       presets: builtinPresets(),
       defaultPresetId: DEFAULT_PRESET_ID,
+      siteRules: [],
     });
   });
 

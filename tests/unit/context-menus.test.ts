@@ -154,7 +154,10 @@ describe("menu items", () => {
       kind: "link",
       presetId: "team:brief",
     });
-    expect(parseMenuItemId("linklens:page")).toBeUndefined();
+    // The un-suffixed id and the site-rule item: the target's site rule chooses (site-rule-menus.test.ts).
+    expect(parseMenuItemId("linklens:page")).toEqual({ kind: "page", presetId: undefined });
+    expect(parseMenuItemId("linklens:page:@site")).toEqual({ kind: "page", presetId: undefined });
+    expect(parseMenuItemId("linklens:page:")).toBeUndefined();
     expect(parseMenuItemId("linklens:image:summary")).toBeUndefined();
     expect(parseMenuItemId("other:page:summary")).toBeUndefined();
     expect(parseMenuItemId(7)).toBeUndefined();
@@ -209,6 +212,7 @@ describe("menu items", () => {
       { links: [PAGE], prompt: SUMMARY.prompt, temperature: 0 },
       "context-link",
       undefined,
+      SUMMARY.name,
     );
   });
 });
@@ -225,6 +229,7 @@ describe("handleMenuClick", () => {
       { links: [PAGE], prompt: "Summarize this page.", temperature: 0 },
       "context-page",
       PAGE,
+      SUMMARY.name,
     );
     expect(deps.onJobStarted).toHaveBeenCalledWith("job-1");
     expect(deps.notify).not.toHaveBeenCalled();
@@ -278,6 +283,7 @@ describe("handleMenuClick", () => {
       },
       "context-link",
       undefined,
+      FACTS.name,
     );
   });
 
@@ -314,6 +320,7 @@ describe("handleMenuClick", () => {
       { links: selected, prompt: CRITIQUE.prompt, temperature: 1 },
       "context-selection",
       undefined,
+      CRITIQUE.name,
     );
   });
 
@@ -346,6 +353,7 @@ describe("handleMenuClick", () => {
       { links: selected, ...presetRequestFields(FACTS) },
       "context-selection",
       undefined,
+      FACTS.name,
     );
     expect(deps.onJobStarted).toHaveBeenCalledWith("job-2");
   });
@@ -448,6 +456,7 @@ describe("the analyze-page shortcut", () => {
       { links: [PAGE], prompt: CRITIQUE.prompt, temperature: 1 },
       "shortcut",
       PAGE,
+      CRITIQUE.name,
     );
 
     await handleCommand("something-else", { id: 5, url: PAGE });
@@ -475,7 +484,12 @@ describe("the analyze-page shortcut", () => {
 
     expect(fakeBrowser.windows.getLastFocused).toHaveBeenCalledWith({ windowTypes: ["normal"] });
     expect(fakeBrowser.tabs.query).toHaveBeenCalledWith({ active: true, windowId: normal.id });
-    expect(deps.enqueue).toHaveBeenCalledWith(expect.objectContaining({ links: [PAGE] }), "shortcut", PAGE);
+    expect(deps.enqueue).toHaveBeenCalledWith(
+      expect.objectContaining({ links: [PAGE] }),
+      "shortcut",
+      PAGE,
+      CRITIQUE.name,
+    );
   });
 
   it("refuses a page that is not https, and a window with no tab", async () => {

@@ -158,7 +158,8 @@ describe("schema versions", () => {
     const upgraded = createDatabase(name);
     try {
       expect(await upgraded.usage.get("use_1")).toMatchObject({ costCredits: 2 });
-      expect(upgraded.backendDB().version).toBe(30);
+      expect(upgraded.backendDB().version).toBe(40);
+      expect(await upgraded.removed.count()).toBe(0);
       await upgraded.deleted.put({ token: "t", rows: [], expiresAt: 5 });
       expect(await upgraded.deleted.where("expiresAt").belowOrEqual(5).count()).toBe(1);
     } finally {

@@ -66,7 +66,12 @@ describe("the job gate", () => {
 
     expect(await gate.queue(job(links(CONFIRM_ABOVE_LINKS)))).toEqual({ jobId: "job-1" });
 
-    expect(deps.enqueue).toHaveBeenCalledWith(job(links(20)).request, "context-selection", undefined);
+    expect(deps.enqueue).toHaveBeenCalledWith(
+      job(links(20)).request,
+      "context-selection",
+      undefined,
+      "Summary",
+    );
     expect(deps.onJobStarted).toHaveBeenCalledWith("job-1");
     expect(deps.openConfirmPage).not.toHaveBeenCalled();
   });
@@ -120,7 +125,12 @@ describe("the job gate", () => {
     const refused = answers.find((answer) => answer.status === "rejected");
     expect(refused?.reason).toMatchObject({ code: "confirmation_gone" });
     expect(deps.enqueue).toHaveBeenCalledTimes(1);
-    expect(deps.enqueue).toHaveBeenCalledWith(asked.request, "context-selection", "https://list.example/");
+    expect(deps.enqueue).toHaveBeenCalledWith(
+      asked.request,
+      "context-selection",
+      "https://list.example/",
+      asked.presetName,
+    );
     expect(deps.onJobStarted).toHaveBeenCalledWith("job-1");
     expect(await pendingInSession()).toEqual({});
   });
@@ -147,7 +157,12 @@ describe("the job gate", () => {
     const gate = createJobGate(restarted);
     expect(await gate.describe("confirm-1")).toMatchObject({ links: 40 });
     expect(await gate.answer("confirm-1", true)).toEqual({ jobId: "job-1" });
-    expect(restarted.enqueue).toHaveBeenCalledWith(job(links(40)).request, "context-selection", undefined);
+    expect(restarted.enqueue).toHaveBeenCalledWith(
+      job(links(40)).request,
+      "context-selection",
+      undefined,
+      "Summary",
+    );
   });
 
   it("closing the confirm window answers no; other windows closing change nothing", async () => {

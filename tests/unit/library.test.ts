@@ -123,7 +123,10 @@ describe("delete with undo", () => {
   it("an analysis cached again since the delete keeps its newer row", async () => {
     const lib = library();
     const { undoToken } = await lib.delete(["ana_1", "ana_2"]);
-    await cacheRecords(db, [{ ...record("ana_1", "2026-11-23T09:00:00.000Z"), textContent: "newer" }]);
+    // Only a new analysis asked for by the user (`revive`) caches a removed one again.
+    await cacheRecords(db, [{ ...record("ana_1", "2026-11-23T09:00:00.000Z"), textContent: "newer" }], {
+      revive: true,
+    });
     expect(await lib.restore(undoToken as string)).toEqual({ restored: 1, skipped: 1 });
     expect((await db.analyses.get("ana_1"))?.textContent).toBe("newer");
     expect((await db.analyses.get("ana_2"))?.textContent).toBe("text of ana_2");

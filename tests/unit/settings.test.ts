@@ -195,12 +195,17 @@ describe("migration v1 → v2", () => {
     expect(migrateSettingsV1toV2({ ...V1, presets: [preset()] }).defaultPresetId).toBe("p1");
   });
 
-  it("runs on a stored v1 value through the storage item and marks it v2", async () => {
+  it("runs on a stored v1 value through the storage item and marks it current (v3 adds site rules)", async () => {
     await fakeBrowser.storage.local.set({ settings: V1, settings$: { v: 1 } });
     await settingsItem.migrate();
     const stored = await fakeBrowser.storage.local.get(["settings", "settings$"]);
     expect(stored.settings$).toEqual({ v: SETTINGS_VERSION });
-    expect(stored.settings).toEqual({ ...V1, presets: builtinPresets(), defaultPresetId: DEFAULT_PRESET_ID });
+    expect(stored.settings).toEqual({
+      ...V1,
+      presets: builtinPresets(),
+      defaultPresetId: DEFAULT_PRESET_ID,
+      siteRules: [],
+    });
     expect(await readSettings()).toEqual(Settings.parse(stored.settings));
   });
 
@@ -208,7 +213,7 @@ describe("migration v1 → v2", () => {
     await fakeBrowser.storage.local.set({ settings: V1 });
     await settingsItem.migrate();
     const stored = await fakeBrowser.storage.local.get(["settings", "settings$"]);
-    expect(stored.settings$).toEqual({ v: 2 });
+    expect(stored.settings$).toEqual({ v: SETTINGS_VERSION });
     expect((stored.settings as Settings).presets).toHaveLength(3);
   });
 
@@ -244,6 +249,7 @@ describe("reading and writing", () => {
       defaultTemperature: 1.5,
       presets: [preset()],
       defaultPresetId: "p1",
+      siteRules: [],
     });
     expect(cleanSettings("garbage")).toEqual(DEFAULT_SETTINGS);
   });

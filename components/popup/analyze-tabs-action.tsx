@@ -1,0 +1,114 @@
+import { useEffect, useState } from "react";
+import { browser } from "wxt/browser";
+import { i18n } from "#i18n";
+import { sendCommand, type TabsAnalyzeResult } from "../../lib/messaging/protocol";
+import type { Preset } from "../../lib/settings/settings";
+import { Button } from "../ui/button";
+import { ErrorMessage } from "../ui/error-message";
+import "./analyze-tabs-action.css";
+
+export interface AnalyzeTabsActionProps {
+  /** The window of the popup's tab. */
+  windowId: number;
+  /** The preset the draft follows, if it follows one; else the default preset is used. */
+  presetId: string | undefined;
+  /** Default first. */
+  presets: Preset[];
+}
+
+type Scope = "window" | "highlighted";
+
+type State =
+  | { kind: "idle" }
+  | { kind: "starting"; scope: Scope }
+  | { kind: "done"; result: TabsAnalyzeResult }
+  | { kind: "failed"; message: string };
+
+/** How many tabs of the window are selected (Chrome: Shift/Ctrl+click on tabs); 0 when unknown. */
+function useHighlightedCount(windowId: number): number {
+  const [count, setCount] = useState(0);
+  useEffect(() => {
+    let live = true;
+    browser.tabs.query({ windowId, highlighted: true }).then(
+      (tabs) => {
+        if (live) setCount(tabs.length);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [windowId]);
+  return count;
+}
+
+function resultText(result: TabsAnalyzeResult): string {
+  const skipped =
+    result.skipped === 0
+      ? ""
+      : ` ${result.skipped === 1 ? i18n.t("popup.tabs.skippedOne") : i18n.t("popup.tabs.skippedMany", { count: result.skipped })}`;
+  const count = result.links;
+  if ("confirmationId" in result) {
+    return `${count === 1 ? i18n.t("popup.tabs.confirmingOne") : i18n.t("popup.tabs.confirmingMany", { count })}${skipped}`;
+  }
+  return `${count === 1 ? i18n.t("popup.tabs.queuedOne") : i18n.t("popup.tabs.queuedMany", { count })}${skipped}`;
+}
+
+/**
+ * Analyze many tabs at once: every tab of this window, or (with more than one selected) the selected
+ * ones, in one job with the draft's preset (else the default). The worker skips what can't be analyzed
+ * and, past 20 pages, asks first in the confirm window.
+ */
+export function AnalyzeTabsAction({ windowId, presetId, presets }: AnalyzeTabsActionProps) {
+  const [state, setState] = useState<State>({ kind: "idle" });
+  const highlighted = useHighlightedCount(windowId);
+  const preset = presets.find((candidate) => candidate.id === presetId) ?? presets[0];
+  // With no presets the worker uses the default prompt.
+  const presetName = preset?.name ?? i18n.t("contextMenus.defaultPrompt");
+
+  const analyze = (scope: Scope) => {
+    setState({ kind: "starting", scope });
+    sendCommand("tabs.analyze", { windowId, scope, ...(preset && { presetId: preset.id }) }).then(
+      (result) => setState({ kind: "done", result }),
+      (error: unknown) =>
+        setState({ kind: "failed", message: error instanceof Error ? error.message : String(error) }),
+    );
+  };
+  const starting = state.kind === "starting";
+
+  return (
+    <section className="analyze-tabs" aria-labelledby="analyze-tabs-heading">
+      <h2 id="analyze-tabs-heading" className="analyze-tabs__heading">
+        {i18n.t("popup.tabs.heading")}
+      </h2>
+      <p id="analyze-tabs-hint" className="ll-field__hint">
+        {i18n.t("popup.tabs.hint", { preset: presetName })}
+      </p>
+      <div className="analyze-tabs__buttons">
+        <Button
+          size="small"
+          aria-describedby="analyze-tabs-hint"
+          aria-disabled={starting ? true : undefined}
+          onClick={() => !starting && analyze("window")}
+        >
+          {i18n.t("popup.tabs.window")}
+        </Button>
+        {highlighted > 1 ? (
+          <Button
+            size="small"
+            aria-describedby="analyze-tabs-hint"
+            aria-disabled={starting ? true : undefined}
+            onClick={() => !starting && analyze("highlighted")}
+          >
+            {i18n.t("popup.tabs.highlighted", { count: highlighted })}
+          </Button>
+        ) : null}
+      </div>
+      <p role="status" className="analyze-tabs__status" data-testid="analyze-tabs-status">
+        {state.kind === "starting" ? i18n.t("popup.tabs.starting") : null}
+        {state.kind === "done" ? resultText(state.result) : null}
+      </p>
+      <div role="alert">{state.kind === "failed" ? <ErrorMessage>{state.message}</ErrorMessage> : null}</div>
+    </section>
+  );
+}
