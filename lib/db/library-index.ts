@@ -239,6 +239,16 @@ export const libraryIndexMiddleware: Middleware<DBCore> = {
 /** Indexes every cached analysis (the upgrade to the schema version that added the library tables). */
 export async function indexEveryAnalysis(transaction: Transaction): Promise<void> {
   const trans = transaction.idbtrans as unknown as DBCoreTransaction;
+  await forEachAnalysisPage(transaction, (page) =>
+    indexChanges(transaction.db.core, trans, new Map(page.map((row) => [row.analysisId, row]))),
+  );
+}
+
+/** Calls `visit` with every cached analysis, a block's worth at a time in id order, one page after another. */
+async function forEachAnalysisPage(
+  transaction: Transaction,
+  visit: (page: CachedAnalysis[]) => Promise<unknown>,
+): Promise<void> {
   const analyses = transaction.table<CachedAnalysis, string>(ANALYSES);
   let last: string | undefined;
   for (;;) {
@@ -246,7 +256,7 @@ export async function indexEveryAnalysis(transaction: Transaction): Promise<void
       .limit(BLOCK_DOCS)
       .toArray();
     if (page.length === 0) return;
-    await indexChanges(transaction.db.core, trans, new Map(page.map((row) => [row.analysisId, row])));
+    await visit(page);
     last = page.at(-1)?.analysisId;
   }
 }
@@ -256,23 +266,16 @@ export async function indexEveryAnalysis(transaction: Transaction): Promise<void
  * upgrade to a schema version whose entries carry more fields); one count of writes for them all.
  */
 export async function rewriteEveryEntry(transaction: Transaction): Promise<void> {
-  const analyses = transaction.table<CachedAnalysis, string>(ANALYSES);
   const entries = transaction.table<LibraryEntryRow, string>(ENTRIES);
   const meta = transaction.table<LibraryMetaRow, string>(META);
   const seq = ((await meta.get(SEQ_KEY))?.value ?? 0) + 1;
   await meta.put({ key: SEQ_KEY, value: seq });
-  let last: string | undefined;
-  for (;;) {
-    const page = await (last === undefined ? analyses.orderBy(":id") : analyses.where(":id").above(last))
-      .limit(BLOCK_DOCS)
-      .toArray();
-    if (page.length === 0) return;
+  await forEachAnalysisPage(transaction, async (page) => {
     const before = await entries.bulkGet(page.map((row) => row.analysisId));
     const after = page.flatMap((row, index) => {
       const docNo = before[index]?.docNo;
       return docNo === undefined ? [] : [{ ...toLibraryEntry(row, docNo), seq }];
     });
     await entries.bulkPut(after);
-    last = page.at(-1)?.analysisId;
-  }
+  });
 }
