@@ -112,4 +112,20 @@ describe("the action badge in a tab", () => {
     await badge.update();
     expect(action.shown(1)).toBe("1");
   });
+
+  it("follows the saved analyses once watching: an analysis of the shown page cached, then removed", async () => {
+    const action = fakeAction();
+    const tabs = fakeTabs([{ id: 1, url: "https://news.example/story" }]);
+    const badge = createBadge(db, action, tabs);
+    badge.watch();
+    await badge.update();
+    expect(action.shown(1)).toBe("");
+
+    await cacheRecords(db, [record("a", "https://news.example/story")]);
+    await expect.poll(() => action.shown(1)).toBe("1");
+    await cacheRecords(db, [record("b", "https://news.example/story")]);
+    await expect.poll(() => action.shown(1)).toBe("2");
+    await db.analyses.delete("a");
+    await expect.poll(() => action.shown(1)).toBe("1");
+  });
 });
