@@ -2,6 +2,7 @@ import { type FormEvent, type KeyboardEvent, useEffect, useMemo, useRef, useStat
 import { i18n } from "#i18n";
 import { type AnalyzeInput, analyzeInputFromDraft } from "../../lib/analyze/analyze-input";
 import type { PopupDraft } from "../../lib/analyze/popup-draft";
+import { draftWithPreset } from "../../lib/analyze/site-rule-draft";
 import { LIMITS } from "../../lib/api/limits";
 import type { Preset } from "../../lib/settings/settings";
 import { hasTemplate, type TemplateValues } from "../../lib/templates/prompt-template";
@@ -92,17 +93,7 @@ export function AnalyzeForm({
     onChange((current) => ({ ...current, ...patch, presetId: undefined }));
 
   const pickPreset = (preset: Preset | undefined) =>
-    onChange((current) => {
-      if (!preset) return { ...current, presetId: undefined };
-      return {
-        ...current,
-        presetId: preset.id,
-        prompt: preset.prompt,
-        temperature: String(preset.temperature),
-        structured: preset.schema !== undefined,
-        schemaText: preset.schema ? JSON.stringify(preset.schema, null, 2) : current.schemaText,
-      };
-    });
+    onChange((current) => (preset ? draftWithPreset(current, preset) : { ...current, presetId: undefined }));
 
   const submit = () => {
     if (blockedReason || starting) return;
