@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { REPORT_PDF, XMP_PDF } from "../fixtures/pdf-documents";
+import { longestSilence } from "./helpers/longest-silence";
 import { siteAndServicePerFile } from "./helpers/service";
 
 const env = siteAndServicePerFile();
@@ -13,24 +14,11 @@ const PROMPT = "What did the survey find about the otters?";
 const analyze = (link: string[], prompt = PROMPT) =>
   env.service.call("POST", "/v1/links", { body: { link, prompt } });
 
-/** Polls `/healthz` while `work` runs; the longest time the service went without answering. */
-async function longestSilence<T>(work: () => Promise<T>): Promise<{ result: T; silenceMs: number }> {
-  let done = false;
-  const running = work().finally(() => {
-    done = true;
+/** `/healthz` answers while `work` runs: the longest time it went without answering. */
+const healthySilence = <T>(work: () => Promise<T>) =>
+  longestSilence(work, async () => {
+    expect((await fetch(`${env.service.url}/healthz`)).status).toBe(200);
   });
-  let last = performance.now();
-  let silenceMs = 0;
-  for (let probes = 0; !done || probes < 3; probes++) {
-    const health = await fetch(`${env.service.url}/healthz`);
-    expect(health.status).toBe(200);
-    const now = performance.now();
-    silenceMs = Math.max(silenceMs, now - last);
-    last = now;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return { result: await running, silenceMs };
-}
 
 describe("a PDF link", () => {
   it("is analyzed from its text layer, with title, author and date from the Info dictionary", async () => {
@@ -180,7 +168,7 @@ describe("a long PDF", () => {
   it("is read off the event loop: the service answers /healthz meanwhile", async () => {
     // 30 pages, each under 1 MiB of vector drawing: seconds of parsing.
     const link = env.site.url("/pdf/long.pdf?pages=30&kib=1024");
-    const { result, silenceMs } = await longestSilence(() => analyze([link], "Where do the otters swim?"));
+    const { result, silenceMs } = await healthySilence(() => analyze([link], "Where do the otters swim?"));
     expect(result.status).toBe(200);
     expect(result.body.results[0].analysis.text).toContain("Page 30: the otters swim under the old bridge");
     expect(silenceMs).toBeLessThan(1_000);
