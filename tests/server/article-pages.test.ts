@@ -1,10 +1,11 @@
 /**
- * `extractPage` on real article pages with known metadata (Readability's test pages, tests/fixtures/
+ * `extractPage` on real article pages with known metadata (Readability's test pages, ../shared/testdata/
  * article-pages): titles, authors and dates right on nearly all of them, and the main text Readability
  * expects. `npm run bench:extraction` prints the same figures next to jsdom + Readability's.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import {
+  ARTICLE_PAGES_DIR,
   type CorpusSummary,
   extractWithOurs,
   loadArticlePages,
@@ -26,7 +27,7 @@ beforeAll(() => {
 const missed = (field: "title" | "author" | "date") =>
   scores.filter((score) => score[field] === false).map((score) => score.name);
 
-describe("extractPage on real article pages", () => {
+describe.skipIf(!ARTICLE_PAGES_DIR)("extractPage on real article pages", () => {
   it("covers a few dozen pages, most with an author, some with a date", () => {
     expect(scores.length).toBeGreaterThanOrEqual(50);
     expect(summary.author.of).toBeGreaterThanOrEqual(35);

@@ -10,13 +10,18 @@
  * - an image is a link to it, labelled with its alt text (no remote image is loaded);
  * - links open in a new tab (`target`, `rel`), task lists and table alignment carry the renderer's
  *   classes and styles.
- * Vendored examples and where they come from: tests/fixtures/markdown-spec/SOURCE. The hand-written
+ * The CommonMark examples come from the `commonmark-spec` npm package; the GFM ones from
+ * ../shared/testdata/markdown-spec/gfm-extensions.json (see SOURCE there), skipped where that folder is
+ * missing. The hand-written
  * parser this renderer replaced passed 332 of the 598 examples in scope (55.5%).
  */
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import commonmarkSpec from "commonmark-spec";
 import { Parser } from "htmlparser2";
 import { beforeAll, describe, expect, it } from "vitest";
 import { safeHref } from "../../lib/links/safe-link";
+import { sharedTestdata } from "../helpers/shared-testdata";
 import { loadMarkdownRenderer, renderMarkdownView } from "./helpers/markdown-view";
 
 interface SpecExample {
@@ -26,14 +31,25 @@ interface SpecExample {
   section: string;
 }
 
-const readExamples = (file: string, spec: string) =>
-  (
-    JSON.parse(
-      readFileSync(new URL(`../fixtures/markdown-spec/${file}`, import.meta.url), "utf8"),
-    ) as SpecExample[]
-  ).map((example) => ({ ...example, spec }));
+/** The package's examples write a tab as `→`, as the spec's text does; its own test runner turns them back. */
+const withTabs = (text: string) => text.replaceAll("\u2192", "\t");
 
-const EXAMPLES = [...readExamples("spec.json", "CommonMark"), ...readExamples("gfm-extensions.json", "GFM")];
+const COMMONMARK_EXAMPLES: SpecExample[] = commonmarkSpec.tests.map((test) => ({
+  markdown: withTabs(test.markdown),
+  html: withTabs(test.html),
+  example: test.number,
+  section: test.section,
+}));
+
+const GFM_DIR = sharedTestdata("markdown-spec");
+const GFM_EXAMPLES: SpecExample[] = GFM_DIR
+  ? JSON.parse(readFileSync(join(GFM_DIR, "gfm-extensions.json"), "utf8"))
+  : [];
+
+const EXAMPLES = [
+  ...COMMONMARK_EXAMPLES.map((example) => ({ ...example, spec: "CommonMark" })),
+  ...GFM_EXAMPLES.map((example) => ({ ...example, spec: "GFM" })),
+];
 
 /** The start of a tag, comment, declaration or processing instruction, up to its end or the line's. */
 const HTML_START = /<[A-Za-z/!?][^>\n]*>?/g;
