@@ -1,8 +1,13 @@
 /**
  * `npm run screenshots`: writes the README's pictures, docs/popup.png (the popup with a result) and
- * docs/sidepanel.png (the library in the side panel). It runs what the end-to-end tests
- * run: the built extension in Chromium, the reference service and the HTTPS fixture site; it analyzes
- * the fixture site's news article from the popup and a few more pages from the side panel.
+ * docs/sidepanel.png (the library in the side panel), and the side panel at 400×600 as a user sees it
+ * docked: docs/library.png and docs/usage.png. It runs what the end-to-end tests run: the built
+ * extension in Chromium, the reference service and the HTTPS fixture site; it analyzes the fixture
+ * site's news article from the popup and more pages, some behind long addresses, from the side panel.
+ *
+ * `--before`: no build, the extension already built (`LINKLENS_OUT_DIR`), and only the 400×600 views,
+ * as docs/before-library.png and docs/before-usage.png, to set beside the current ones in a change.
+ * `--dark`: the dark colour scheme.
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
@@ -20,9 +25,12 @@ const ROOT = resolve(import.meta.dirname, "..");
 const DOCS = join(ROOT, "docs");
 const API_KEY = "lk_screenshot_key";
 const PROMPT = "When did the tram line open, and what does it connect?";
+const BEFORE = process.argv.includes("--before");
+/** The query a newsletter link carries: what makes real addresses long. */
+const LONG_QUERY = "?utm_source=weekly-newsletter&utm_medium=email&utm_campaign=autumn-reading-list";
 
 async function main() {
-  execFileSync(join(ROOT, "node_modules/.bin/wxt"), ["build"], { cwd: ROOT, stdio: "ignore" });
+  if (!BEFORE) execFileSync(join(ROOT, "node_modules/.bin/wxt"), ["build"], { cwd: ROOT, stdio: "ignore" });
   const site = await startFixtureSite();
   const service = await startServiceProcess({
     apiKeys: `${API_KEY}:100`,
@@ -45,10 +53,12 @@ async function main() {
       ...toolbarActionArgs(debugPort),
     ],
   });
+  const written: string[] = [];
   try {
     const serviceWorker = context.serviceWorkers()[0] ?? (await context.waitForEvent("serviceworker"));
     const extensionId = new URL(serviceWorker.url()).host;
     await writeSettings(serviceWorker, { baseUrl: service.url, apiKey: API_KEY });
+    mkdirSync(DOCS, { recursive: true });
     const article = await context.newPage();
     await article.goto(site.url("/news/article.html"));
     const tabId = await clickToolbarAction(article, { debugPort, extensionId, serviceWorker });
@@ -58,8 +68,10 @@ async function main() {
     await popup.getByRole("button", { name: "Analyze", exact: true }).click();
     await popup.locator("article.analysis-card").waitFor({ timeout: 60_000 });
     await popup.waitForLoadState("networkidle");
-    mkdirSync(DOCS, { recursive: true });
-    await popup.screenshot({ path: join(DOCS, "popup.png"), fullPage: true });
+    if (!BEFORE) {
+      await popup.screenshot({ path: join(DOCS, "popup.png"), fullPage: true });
+      written.push("popup.png");
+    }
 
     const panel = await context.newPage();
     await panel.setViewportSize({ width: 400, height: 820 });
@@ -71,8 +83,29 @@ async function main() {
     });
     await panel.locator(".library-row").nth(5).waitFor();
     await panel.waitForLoadState("networkidle");
-    await panel.screenshot({ path: join(DOCS, "sidepanel.png") });
-    console.log(`Wrote ${join(DOCS, "popup.png")} and ${join(DOCS, "sidepanel.png")}`);
+    if (!BEFORE) {
+      await panel.screenshot({ path: join(DOCS, "sidepanel.png") });
+      written.push("sidepanel.png");
+    }
+
+    // Docked at 400×600, with long addresses and a request of one link beside those of several.
+    await analyze(panel, { links: [site.url(`/fr/article.html${LONG_QUERY}`)], prompt: PROMPT });
+    await analyze(panel, {
+      links: [31, 32, 33].map((n) => site.url(`/many/${n}.html${LONG_QUERY}&item=${n}`)),
+      prompt: "Summarize the page in two sentences for a reading list.",
+    });
+    await panel.setViewportSize({ width: 400, height: 600 });
+    await panel.reload();
+    await panel.locator(".library-row").nth(6).waitFor();
+    await panel.waitForLoadState("networkidle");
+    const prefix = BEFORE ? "before-" : "";
+    await panel.screenshot({ path: join(DOCS, `${prefix}library.png`) });
+    await panel.getByRole("button", { name: "Usage", exact: true }).click();
+    await panel.locator("#usage-heading").waitFor();
+    await panel.waitForLoadState("networkidle");
+    await panel.screenshot({ path: join(DOCS, `${prefix}usage.png`) });
+    written.push(`${prefix}library.png`, `${prefix}usage.png`);
+    console.log(`Wrote ${written.map((name) => join(DOCS, name)).join(", ")}`);
   } finally {
     await context.close();
     rmSync(profile, { recursive: true, force: true });
