@@ -1,4 +1,5 @@
-import { ErrorBody, type ErrorDetail } from "./contract";
+import type { ErrorDetail } from "./contract";
+import { describeErrorAnswer } from "./error-body";
 
 /** Codes the client uses for failures that have no HTTP status of their own. */
 export type ClientErrorCode =
@@ -70,55 +71,25 @@ export function parseRetryAfter(header: string | null, now = Date.now()): number
   return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
-/** Reads whatever error body a service sent (ours, or any other shape) into an ApiError. */
-export function apiErrorFromResponse(response: Response, bodyText: string): ApiError {
-  const requestId = response.headers.get("x-request-id") ?? undefined;
-  const retryAfter = parseRetryAfter(response.headers.get("retry-after"));
-  const fallback = `${response.status} ${response.statusText || "error"}`.trim();
-  let body: unknown;
-  try {
-    body = JSON.parse(bodyText);
-  } catch {
-    const snippet = bodyText.trim().slice(0, 200);
-    return new ApiError({
-      status: response.status,
-      code: `http_${response.status}`,
-      message: snippet && !snippet.startsWith("<") ? `${fallback}: ${snippet}` : fallback,
-      requestId,
-      retryAfter,
-    });
-  }
-  const ours = ErrorBody.safeParse(body);
-  if (ours.success) {
-    const { error } = ours.data;
-    return new ApiError({
-      status: response.status,
-      code: error.code,
-      message: error.message,
-      details: error.details,
-      requestId: error.requestId ?? requestId,
-      retryAfter,
-    });
-  }
-  return new ApiError({
-    status: response.status,
-    code: `http_${response.status}`,
-    message: looseMessage(body) ?? fallback,
-    requestId,
-    retryAfter,
-  });
+/** 401 or 403: the service refused the API key (the seed leaves which one open). */
+export function isKeyRefused(error: { status: number }): boolean {
+  return error.status === 401 || error.status === 403;
 }
 
-/** `{message}`, `{error: "…"}`, `{error: {message}}`, `{detail}` or `{errors: [{message}]}`. */
-function looseMessage(body: unknown): string | undefined {
-  if (typeof body === "string") return body;
-  if (typeof body !== "object" || body === null) return undefined;
-  const record = body as Record<string, unknown>;
-  for (const key of ["message", "detail", "error_description", "title"]) {
-    if (typeof record[key] === "string") return record[key] as string;
-  }
-  if (typeof record.error === "string") return record.error;
-  if (record.error && typeof record.error === "object") return looseMessage(record.error);
-  if (Array.isArray(record.errors)) return looseMessage(record.errors[0]);
-  return undefined;
+/** Reads whatever error body a service sent (ours, or any other shape) into an ApiError. */
+export function apiErrorFromResponse(response: Response, bodyText: string): ApiError {
+  const described = describeErrorAnswer({
+    status: response.status,
+    statusText: response.statusText,
+    contentType: response.headers.get("content-type"),
+    body: bodyText,
+  });
+  return new ApiError({
+    status: response.status,
+    code: described.code,
+    message: described.message,
+    details: described.details,
+    requestId: described.requestId ?? response.headers.get("x-request-id") ?? undefined,
+    retryAfter: parseRetryAfter(response.headers.get("retry-after")),
+  });
 }
