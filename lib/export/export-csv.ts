@@ -8,6 +8,7 @@
  * field. So a reader that honours quoting can tell null from "" from missing.
  */
 import type { CachedAnalysis } from "../db/schema";
+import { relevancePercent } from "../format/relevance";
 
 type Cell = string | number | boolean | null | undefined;
 
@@ -22,10 +23,17 @@ const FIXED_COLUMNS: [string, (row: CachedAnalysis) => Cell][] = [
   ["author", (row) => row.analysis?.author],
   ["publishedDate", (row) => row.analysis?.publishedDate],
   ["score", (row) => row.analysis?.score],
+  // The score on one scale, as the popup and the side panel show it ("Relevance 62%"): 62 for 0.62 and 62.
+  ["relevancePercent", (row) => relevanceCell(row.analysis?.score)],
   ["textContent", (row) => row.textContent],
   ["jsonContent", (row) => (row.jsonContent === undefined ? undefined : JSON.stringify(row.jsonContent))],
   ["partial", (row) => row.partial === true],
 ];
+
+function relevanceCell(score: number | undefined): number | undefined {
+  const percent = score === undefined ? undefined : relevancePercent(score);
+  return percent === undefined ? undefined : Math.round(percent * 100) / 100;
+}
 
 export const METADATA_COLUMN_PREFIX = "metadata.";
 

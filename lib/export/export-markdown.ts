@@ -3,6 +3,7 @@
  * the generated text, and the JSON in a fenced block). For reading and sharing; JSON is the lossless one.
  */
 import type { CachedAnalysis } from "../db/schema";
+import { formatRelevance } from "../format/relevance";
 import { safeHref } from "../links/safe-link";
 
 export interface MarkdownExportOptions {
@@ -27,6 +28,7 @@ function sectionOf(row: CachedAnalysis): string {
     ["Site", row.host || undefined],
     ["Author", analysis.author],
     ["Published", analysis.publishedDate],
+    ["Relevance", analysis.score === undefined ? undefined : formatRelevance(analysis.score)],
     ["Created", row.createdAt],
     ["Updated", row.updatedAt],
     ["Analysis id", row.analysisId],

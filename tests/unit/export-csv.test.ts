@@ -4,7 +4,7 @@ import { exportFile } from "../../lib/export/export-file";
 import { cachedRow } from "./helpers/cached-rows";
 
 const FIXED =
-  '"analysisId","createdAt","updatedAt","title","url","site","pageId","author","publishedDate","score","textContent","jsonContent","partial"';
+  '"analysisId","createdAt","updatedAt","title","url","site","pageId","author","publishedDate","score","relevancePercent","textContent","jsonContent","partial"';
 
 /** A small RFC 4180 reader (quotes kept as a flag), to check the file reads back into the same cells. */
 function readCsv(text: string): { value: string; quoted: boolean }[][] {
@@ -66,7 +66,7 @@ describe("CSV export", () => {
   it("writes one row per analysis with its fields", () => {
     const csv = exportCsv([cachedRow()]);
     expect(csv.split("\r\n")[1]).toBe(
-      '"ana_1","2026-11-22T09:30:00.000Z","2026-11-22T10:00:00.000Z","A story","https://news.example.com/story","example.com","page-1","Ada","2026-11-20T08:00:00.000Z",0.75,"The story in short.","{""summary"":""short""}",false,"alpha"',
+      '"ana_1","2026-11-22T09:30:00.000Z","2026-11-22T10:00:00.000Z","A story","https://news.example.com/story","example.com","page-1","Ada","2026-11-20T08:00:00.000Z",0.75,75,"The story in short.","{""summary"":""short""}",false,"alpha"',
     );
   });
 
@@ -124,7 +124,7 @@ describe("CSV export", () => {
         cachedAt: 1,
       },
     ]);
-    expect(csv.split("\r\n")[1]).toBe('"p",,"2026-11-22T10:00:00.000Z",,,,,,,,,,true');
+    expect(csv.split("\r\n")[1]).toBe('"p",,"2026-11-22T10:00:00.000Z",,,,,,,,,,,true');
   });
 
   it("as a file: a UTF-8 byte order mark for spreadsheets, text/csv, a dated name", () => {

@@ -25,6 +25,7 @@ describe("Markdown export", () => {
         "- Site: example.com",
         "- Author: Ada",
         "- Published: 2026-11-20T08:00:00.000Z",
+        "- Relevance: 75%",
         "- Created: 2026-11-22T09:30:00.000Z",
         "- Updated: 2026-11-22T10:00:00.000Z",
         "- Analysis id: ana\\_1",
