@@ -12,7 +12,7 @@ import type { JsonSchemaDocument } from "../../lib/api/contract";
 import { LIMITS } from "../../lib/api/limits";
 import { classifyField, type FieldKind, type FieldName } from "./field-kinds";
 import { FieldValues } from "./field-values";
-import { type CompiledSchema, describeIssues } from "./json-schema";
+import { type CompiledSchema, cannotBeChecked, describeIssues } from "./json-schema";
 import { PatternBudgetExceeded, withPatternBudget } from "./linear-pattern";
 import { listItems, PAGE, preferredCount, type Slot, type Subject, sentenceItems } from "./list-items";
 import { boundsOf, fitNumber, numberConstraints } from "./number-fit";
@@ -175,11 +175,16 @@ export class JsonFiller {
     if (!isSchemaObject(subschema)) return subschema !== false;
     const pointer = this.locations.get(subschema);
     if (pointer === undefined) return true;
+    let result: ReturnType<CompiledSchema["validateAt"]>;
     try {
-      return this.compiled.validateAt(pointer, value).valid;
+      result = this.compiled.validateAt(pointer, value);
     } catch {
       return true; // the final validation of the whole object decides
     }
+    // A branch that cannot be checked (a $ref cycle no value ends) will not be checkable at the end
+    // either: give up now rather than run it to the stack's end once per branch tried (seconds).
+    if (cannotBeChecked(result)) throw unsatisfiable(describeIssues(result.errors));
+    return result.valid;
   }
 
   private fromEnum(schema: Schema, slot: Slot): Outcome {

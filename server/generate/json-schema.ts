@@ -120,6 +120,13 @@ function toIssue(error: ErrorObject): { path: string; message: string } {
   return { path: dottedPath(pointer), message };
 }
 
+const CANNOT_BE_CHECKED = "cannot be checked: ";
+
+/** The validation did not run to its end (a $ref cycle no value ends, or the pattern budget ran out). */
+export function cannotBeChecked(result: SchemaValidation): boolean {
+  return !result.valid && result.errors.some((error) => error.message.startsWith(CANNOT_BE_CHECKED));
+}
+
 function resultOf(validate: ValidateFunction, value: unknown): SchemaValidation {
   let valid: boolean;
   try {
@@ -133,7 +140,7 @@ function resultOf(validate: ValidateFunction, value: unknown): SchemaValidation 
           ? "the schema refers to itself without end"
           : undefined;
     if (reason === undefined) throw error;
-    return { valid: false, errors: [{ path: "", message: `cannot be checked: ${reason}` }] };
+    return { valid: false, errors: [{ path: "", message: `${CANNOT_BE_CHECKED}${reason}` }] };
   }
   if (valid) return { valid: true };
   return { valid: false, errors: (validate.errors ?? []).map(toIssue) };

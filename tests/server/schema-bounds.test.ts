@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
@@ -5,6 +6,7 @@ import { createExtractiveGenerator } from "../../server/generate/extractive";
 import { compileResponseSchema, InvalidSchemaError } from "../../server/generate/json-schema";
 import { fitString, stringConstraints } from "../../server/generate/string-fit";
 import { GenerationError } from "../../server/generate/types";
+import { longestSilence } from "./helpers/longest-silence";
 import { makePage, newsPage } from "./helpers/sample-pages";
 import { siteAndServicePerFile } from "./helpers/service";
 
@@ -177,27 +179,30 @@ describe("generation is bounded in depth, size and time", () => {
   const tiny = makePage({ url: "https://tiny.example/", title: "Tiny", text: "A short note." });
   const generate = (schema: Record<string, unknown>, page = newsPage) =>
     generator.generateJson({ prompt: "Extract", temperature: 0, page, schema });
+  const withNode = (name: string, node: Record<string, unknown>) => ({
+    $defs: { node },
+    ...withProperty(name, { $ref: "#/$defs/node" }),
+  });
+  const ref = { $ref: "#/$defs/node" };
+  const recursive = {
+    branching: withNode("root", {
+      anyOf: [
+        { type: "object", properties: { a: ref, b: ref, c: ref }, required: ["a", "b", "c"] },
+        { type: "null" },
+      ],
+    }),
+    endless: withNode("root", {
+      anyOf: [
+        { type: "object", properties: { a: ref, b: ref }, required: ["a", "b"] },
+        { type: "object", properties: { a: ref }, required: ["a"] },
+      ],
+    }),
+    // Three branches, one of them the node itself: ajv's check of it recurses until the stack runs out.
+    selfReferring: withNode("tree", { anyOf: [{ type: "null" }, ref, { type: "array", items: ref }] }),
+  };
 
   it("fills a recursive schema whose every level could branch, within the size limit", async () => {
-    const schema = {
-      $defs: {
-        node: {
-          anyOf: [
-            {
-              type: "object",
-              properties: {
-                a: { $ref: "#/$defs/node" },
-                b: { $ref: "#/$defs/node" },
-                c: { $ref: "#/$defs/node" },
-              },
-              required: ["a", "b", "c"],
-            },
-            { type: "null" },
-          ],
-        },
-      },
-      ...withProperty("root", { $ref: "#/$defs/node" }),
-    };
+    const schema = recursive.branching;
     const started = performance.now();
     const value = await generate(schema);
     expect(performance.now() - started).toBeLessThan(5_000);
@@ -206,17 +211,7 @@ describe("generation is bounded in depth, size and time", () => {
   });
 
   it("gives up on a recursive schema it cannot end, quickly, as schema_unsatisfiable", async () => {
-    const node = {
-      anyOf: [
-        {
-          type: "object",
-          properties: { a: { $ref: "#/$defs/node" }, b: { $ref: "#/$defs/node" } },
-          required: ["a", "b"],
-        },
-        { type: "object", properties: { a: { $ref: "#/$defs/node" } }, required: ["a"] },
-      ],
-    };
-    const schema = { $defs: { node }, ...withProperty("root", { $ref: "#/$defs/node" }) };
+    const schema = recursive.endless;
     const started = performance.now();
     const error = await generate(schema).catch((caught: unknown) => caught);
     expect(performance.now() - started).toBeLessThan(5_000);
@@ -230,10 +225,7 @@ describe("generation is bounded in depth, size and time", () => {
 
   it("ends a branch that refers back to its own anyOf: schema_unsatisfiable, not a stack overflow", async () => {
     // Found by the fuzz test: generation and ajv's own validation recursed until the stack ran out (500).
-    const node = {
-      anyOf: [{ type: "null" }, { $ref: "#/$defs/node" }, { type: "array", items: { $ref: "#/$defs/node" } }],
-    };
-    const schema = { $defs: { node }, ...withProperty("tree", { $ref: "#/$defs/node" }) };
+    const schema = recursive.selfReferring;
     const error = await generate(schema).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(GenerationError);
     expect((error as GenerationError).code).toBe("schema_unsatisfiable");
@@ -300,5 +292,26 @@ describe("generation is bounded in depth, size and time", () => {
     expect(value.code).toHaveLength(240);
     expect(value.slug?.length).toBeGreaterThanOrEqual(120);
     expect(value.word).toMatch(/^\p{Lu}éé$/u);
+  });
+
+  it("keeps the event loop free (blocks under 100 ms) while it fills or gives up on recursive schemas", async () => {
+    // The generator runs in this process beside the test service: a block shows in the loop's delay,
+    // and the service must keep answering (a block of seconds made it drop kept-alive sockets).
+    // Loading the sentence model and reading the page once are not what is measured.
+    await generate(withProperty("title", { type: "string" }));
+    const delay = monitorEventLoopDelay({ resolution: 5 });
+    for (const [name, schema] of Object.entries(recursive)) {
+      delay.reset();
+      delay.enable();
+      const { result } = await longestSilence(
+        () => generate(schema).catch((caught: unknown) => caught),
+        async () => expect((await env.service.call("GET", "/healthz")).status).toBe(200),
+      );
+      delay.disable();
+      const blockedMs = delay.max / 1e6;
+      expect(blockedMs, `${name}: the loop was blocked ${blockedMs.toFixed(0)} ms`).toBeLessThan(100);
+      if (name === "branching") assertValid(schema, result);
+      else expect((result as GenerationError).code, name).toBe("schema_unsatisfiable");
+    }
   });
 });
