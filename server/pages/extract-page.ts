@@ -117,8 +117,23 @@ export function extractPlainText(url: string, body: string): ExtractedPage {
 const NON_CONTENT_MARKUP =
   /<script\b(?![^>]*application\/ld\+json)[^>]*>[\s\S]*?<\/script\s*>|<style\b[^>]*>[\s\S]*?<\/style\s*>|<!--[\s\S]*?-->/gi;
 
+/** C0 controls (tab, line feeds aside) are parse errors in HTML and never text; a database refuses NUL. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point.
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000E-\u001F\u007F]/g;
+
+/**
+ * linkedom builds no implicit `<html>`/`<body>` (a browser does): markup without an `<html>` root parses to
+ * no document element, or to its first element alone. Such markup is parsed again inside one.
+ */
 function parseDocument(html: string): Document {
-  return parseHTML(html.replace(NON_CONTENT_MARKUP, "")).document as unknown as Document;
+  const markup = html.replace(NON_CONTENT_MARKUP, "").replace(CONTROL_CHARACTERS, "");
+  const { document } = parseHTML(markup);
+  if (document.documentElement?.localName === "html") return document as unknown as Document;
+  const inner = markup.replace(/^\s*(\uFEFF\s*)?(<!doctype[^>]*>)?/i, "");
+  const wrapped = /<head[\s>]/i.test(inner)
+    ? `<html>${/<body[\s>]/i.test(inner) ? inner : inner.replace(/<\/head\s*>/i, "$&<body>")}</html>`
+    : `<html><head></head><body>${inner}</body></html>`;
+  return parseHTML(wrapped).document as unknown as Document;
 }
 
 /** Gives the document an absolute `<base>` so Readability resolves links like a browser would. */

@@ -32,9 +32,12 @@ function isBlank(bytes: Uint8Array): boolean {
   return bytes.every((byte) => byte === 0x20 || (byte >= 0x09 && byte <= 0x0d));
 }
 
+/** Any letter or digit, in any script: text made only of symbols (odd bytes as U+FFFD) is not text. */
+const WORD_CHARACTER = /[\p{L}\p{N}]/u;
+
 /** Refuses a page the extractor found no text in (`empty_page`). */
 export function assertPageHasText(page: ExtractedPage): void {
-  if (page.analysis.text.trim() === "") {
+  if (!WORD_CHARACTER.test(page.analysis.text)) {
     throw new PageFailure("empty_page", `${page.analysis.url} has no text to analyze`);
   }
 }

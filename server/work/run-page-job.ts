@@ -12,6 +12,7 @@ import { assertPageHasText, assertPageWithinLimits } from "../pages/page-limits"
 import {
   type PageJob,
   type PageJobResult,
+  type PerLinkFailure,
   perLinkFailureOf,
   type SchemaCheck,
   type SchemaCheckResult,
@@ -35,10 +36,17 @@ export async function runPageJob(job: PageJob): Promise<PageJobResult> {
       : undefined;
     return { ok: true, page, score, content: { textContent, ...(jsonContent && { jsonContent }) } };
   } catch (error) {
-    const failure = perLinkFailureOf(error);
-    if (failure) return { ok: false, failure };
-    throw error;
+    return { ok: false, failure: perLinkFailureOf(error) ?? unreadablePage(job.page.url, error) };
   }
+}
+
+/**
+ * A page the extractor or generator broke on (a bug, met on odd markup) fails its own link, never the
+ * request; the stack goes to the log so the bug can be found, the caller gets the contract's code.
+ */
+function unreadablePage(url: string, error: unknown): PerLinkFailure {
+  console.error(`page job: ${url} could not be read:`, error);
+  return { code: "page_too_complex", message: `${url} could not be read as a page`, upstream: false };
 }
 
 /** Compiles a response schema (ajv can take most of a second on a large one) and validates `value`. */

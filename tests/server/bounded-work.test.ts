@@ -92,6 +92,34 @@ describe("an empty page", () => {
   });
 });
 
+describe("a page whose markup is broken", () => {
+  it.each([
+    ["odd bytes served as HTML", "/hostile/odd-bytes.html"],
+    ["no document root", "/hostile/no-root.html"],
+    ["only a frameset", "/hostile/frameset.html"],
+    ["only a byte-order mark", "/hostile/bom-only.html"],
+  ])(
+    "fails a page of %s on its own link, and the other links are analyzed and charged",
+    async (_case, path) => {
+      const broken = env.site.url(path);
+      const post = env.site.url("/blog/post.html");
+      const { status, body } = await analyze([broken, post]);
+      expect(status).toBe(200);
+      expect(body.results.map((result: { analysis: { url: string } }) => result.analysis.url)).toEqual([
+        post,
+      ]);
+      expect(body.failures).toEqual([
+        {
+          link: broken,
+          code: expect.stringMatching(/^(empty_page|page_too_complex)$/),
+          message: expect.any(String),
+        },
+      ]);
+      expect(body.costCredits).toBe(1);
+    },
+  );
+});
+
 describe("with a text-generation provider", () => {
   it("reads the page in the pool and lets the provider write the text", async () => {
     const provider = createServer((request, response) => {

@@ -485,6 +485,35 @@ describe("extractPage: images and text", () => {
   });
 });
 
+describe("extractPage: markup without a document root", () => {
+  it.each([
+    ["a byte-order mark alone", "\uFEFF"],
+    ["control bytes", "\u0000\u0001\u001b\u0000"],
+    ["a stray end tag", "</html>"],
+    ["a comment", "<!-- nothing -->"],
+    ["an XML declaration", "<?xml version='1.0'?>"],
+    ["a frameset", "<frameset><frame src=/a.html></frameset>"],
+  ])("reads %s as a page without text instead of throwing", (_case, body) => {
+    expect(extractPage(html(body)).analysis.text).toBe("");
+  });
+
+  it("reads text before the first tag, as a browser does (linkedom alone keeps only the first element)", () => {
+    expect(extractPage(html("Loose words first<p>then a paragraph</p>")).analysis.text).toBe(
+      "Loose words first\n\nthen a paragraph",
+    );
+  });
+
+  it("reads the head and the body of a page without <html> or <body> tags", () => {
+    const page = extractPage(html("<head><title>Headless</title></head><p>The body text of the page.</p>"));
+    expect(page.analysis.title).toBe("Headless");
+    expect(page.analysis.text).toBe("The body text of the page.");
+  });
+
+  it("leaves NUL and other control characters out of the text", () => {
+    expect(extractPage(html("<p>Otters\u0000 swim\u0007 here.</p>")).analysis.text).toBe("Otters swim here.");
+  });
+});
+
 describe("pageIdOf", () => {
   it("gives the same id to the same normalized URL", () => {
     const id = pageIdOf("https://example.com/a/b?x=1");
