@@ -123,7 +123,9 @@ function toIssue(error: ErrorObject): { path: string; message: string } {
 const CANNOT_BE_CHECKED = "cannot be checked: ";
 
 /** The validation did not run to its end (a $ref cycle no value ends, or the pattern budget ran out). */
-export function cannotBeChecked(result: SchemaValidation): boolean {
+export function cannotBeChecked(
+  result: SchemaValidation,
+): result is Extract<SchemaValidation, { valid: false }> {
   return !result.valid && result.errors.some((error) => error.message.startsWith(CANNOT_BE_CHECKED));
 }
 
