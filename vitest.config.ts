@@ -1,17 +1,21 @@
 import { defineConfig } from "vitest/config";
 import { WxtVitest } from "wxt/testing/vitest-plugin";
 
+/** Every test must assert something: one that cannot fail is a defect. */
+const setupFiles = ["tests/helpers/expect-assertions.ts"];
+
 export default defineConfig({
   test: {
     projects: [
       {
         plugins: [WxtVitest()],
-        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" },
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", setupFiles },
       },
       {
         test: {
           name: "server",
           include: ["tests/server/**/*.test.ts"],
+          setupFiles,
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -30,6 +34,7 @@ export default defineConfig({
             "tests/server/idempotency.test.ts",
           ],
           env: { LINKLENS_TEST_STORE: "postgres" },
+          setupFiles,
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 60_000,

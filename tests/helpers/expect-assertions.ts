@@ -1,0 +1,5 @@
+import { beforeEach, expect } from "vitest";
+
+beforeEach(() => {
+  expect.hasAssertions();
+});
