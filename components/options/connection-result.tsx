@@ -31,12 +31,26 @@ function presentation(test: ConnectionTest): { tone: Tone; state: string; text: 
     case "done": {
       const { status } = test;
       const url = status.baseUrl;
-      if (status.state === "ok")
-        return { tone: "success", state: "ok", text: i18n.t("connection.ok", { url }) };
+      if (status.state === "ok") {
+        const text = i18n.t("connection.ok", { url });
+        return { tone: "success", state: "ok", text: status.message ? `${text} (${status.message})` : text };
+      }
       if (status.state === "unauthorized") {
+        const answer = status.message || String(status.status ?? "");
         return test.keyWasEmpty
           ? { tone: "warning", state: "no-key", text: i18n.t("connection.noKey", { url }) }
-          : { tone: "danger", state: "unauthorized", text: i18n.t("connection.unauthorized", { url }) };
+          : {
+              tone: "danger",
+              state: "unauthorized",
+              text: i18n.t("connection.unauthorized", { url, answer }),
+            };
+      }
+      if (status.state === "not_api") {
+        return {
+          tone: "danger",
+          state: "not-api",
+          text: i18n.t("connection.notApi", { url, message: status.message }),
+        };
       }
       if (status.state === "unreachable") {
         return {

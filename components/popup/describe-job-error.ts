@@ -1,5 +1,5 @@
 import { i18n } from "#i18n";
-import type { ApiErrorInit } from "../../lib/api/errors";
+import { type ApiErrorInit, isKeyRefused } from "../../lib/api/errors";
 
 export interface JobErrorView {
   message: string;
@@ -37,9 +37,9 @@ export function describeJobError(
         : i18n.t("popup.error.retryingNow");
   const requestId = error.requestId;
 
-  if (error.status === 401) {
+  if (isKeyRefused(error)) {
     return {
-      message: i18n.t("popup.error.unauthorized"),
+      message: i18n.t("popup.error.unauthorized", { status: error.status }),
       hint: i18n.t("popup.error.unauthorizedHint"),
       showOptions: true,
     };

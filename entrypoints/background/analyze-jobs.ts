@@ -14,11 +14,13 @@ import {
 } from "../../lib/api/contract";
 import { ApiError, type ApiErrorInit, toApiError } from "../../lib/api/errors";
 import { issueDetails, summarizeDetails } from "../../lib/api/issue-details";
+import { type LinkLimitStore, linksPerRequest, refusedAsTooLarge } from "../../lib/api/limits";
 import { decideRetry, RETRY_SCHEDULES } from "../../lib/api/retry-policy";
 import type { LinklensDatabase } from "../../lib/db/database";
 import { cacheRecords } from "../../lib/db/records";
 import type { AnalyzeJob, AnalyzeJobRequest, JobSource, RejectedLink } from "../../lib/db/schema";
 import { LINK_PROBLEM_MESSAGES, normalizeLink, sortLinks } from "../../lib/links/link-check";
+import { learnedLinkLimits } from "./link-limits";
 import { createRerunningLoop } from "./rerunning-loop";
 
 export const JOBS_ALARM = "linklens-jobs";
@@ -49,6 +51,8 @@ export interface JobRunnerDeps {
   /** Keeps the worker from being stopped while a job runs; returns the function that lets it go. */
   keepAwake?: () => () => void;
   newJobId?: () => string;
+  /** The link limits learned per service (storage.local by default). */
+  linkLimits?: LinkLimitStore;
 }
 
 export type JobRunner = ReturnType<typeof createJobRunner>;
@@ -59,6 +63,7 @@ export function createJobRunner(deps: JobRunnerDeps) {
   const { db } = deps;
   const now = deps.now ?? Date.now;
   const newJobId = deps.newJobId ?? (() => `job_${crypto.randomUUID()}`);
+  const linkLimits = deps.linkLimits ?? learnedLinkLimits;
   /** The job this worker is running, so `resume` never mistakes it for one a stopped worker left. */
   let active: { id: string; controller: AbortController } | undefined;
   /** Runs due queued jobs one at a time until none is left. */
@@ -158,8 +163,6 @@ export function createJobRunner(deps: JobRunnerDeps) {
         ...job,
         status: "running",
         attempts: job.attempts + 1,
-        // Made before the first request, sent on every retry: the service never runs a chunk twice.
-        chunkKeys: job.chunkKeys ?? chunkLinks(job.request.links).map(() => newIdempotencyKey()),
         updatedAt: now(),
       };
       delete started.retryAt;
@@ -168,28 +171,84 @@ export function createJobRunner(deps: JobRunnerDeps) {
     });
   }
 
-  async function runChunks(job: AnalyzeJob, signal: AbortSignal) {
+  async function runChunks(claimed: AnalyzeJob, signal: AbortSignal) {
     const client = await deps.getClient();
-    const { links: allLinks, ...fields } = job.request;
-    const chunks = chunkLinks(allLinks);
+    const job = await planChunks(claimed, client.baseUrl);
+    if (!job) return;
+    const { links: _links, ...fields } = job.request;
+    let chunks = job.chunks ?? [];
+    let keys = job.chunkKeys ?? [];
     for (let index = job.chunksDone; index < chunks.length; index++) {
       const links = chunks[index] as string[];
       let outcome: ChunkOutcome;
       try {
-        const idempotencyKey = job.chunkKeys?.[index];
+        const idempotencyKey = keys[index];
         outcome = {
           response: await client.analyzeLinks({ ...fields, link: links }, { signal, idempotencyKey }),
         };
       } catch (error) {
+        if (error instanceof ApiError && refusedAsTooLarge(error, links)) {
+          // Refused as too large: nothing ran, nothing was charged. The rest goes again in halves.
+          const replanned = await replanRest(job.id, index, links.length);
+          if (!replanned) return;
+          ({ chunks, keys } = replanned);
+          index--;
+          continue;
+        }
         // Every link of this chunk failed: that is a result for these links, not a reason to stop the job.
         if (!(error instanceof ApiError) || error.status !== 422) throw error;
         outcome = { unprocessable: error };
       }
       if (!(await recordChunk(job.id, index, links, outcome))) return;
+      if ("response" in outcome) await learnLimit(job.id, client.baseUrl, links.length);
       changed();
       await scheduleWake();
     }
     await finish(job.id);
+  }
+
+  /**
+   * The job's chunks, planned once before its first request with the link limit learned for this service
+   * (a job planned earlier keeps its plan), each with the `Idempotency-Key` sent on every retry of it.
+   */
+  async function planChunks(job: AnalyzeJob, baseUrl: string): Promise<AnalyzeJob | undefined> {
+    if (job.chunks && job.chunkKeys) return job;
+    // A job whose keys were made before plans were stored was cut in chunks of the contract's size.
+    const size = job.chunkKeys ? LIMITS.maxLinks : linksPerRequest(await linkLimits.get(baseUrl));
+    const chunks = job.chunks ?? chunkLinks(job.request.links, size);
+    const chunkKeys = job.chunkKeys ?? chunks.map(() => newIdempotencyKey());
+    return db.transaction("rw", db.jobs, async () => {
+      const current = await db.jobs.get(job.id);
+      if (current?.status !== "running") return undefined;
+      const planned = { ...current, chunks, chunkKeys };
+      await db.jobs.put(planned);
+      return planned;
+    });
+  }
+
+  /** Chunk `index` (of `refused` links) was refused as too large: it and the rest go in halves, with new keys. */
+  function replanRest(id: string, index: number, refused: number) {
+    return db.transaction("rw", db.jobs, async () => {
+      const job = await db.jobs.get(id);
+      if (job?.status !== "running" || job.chunksDone !== index || !job.chunks || !job.chunkKeys)
+        return undefined;
+      const rest = chunkLinks(job.chunks.slice(index).flat(), Math.ceil(refused / 2));
+      const chunks = [...job.chunks.slice(0, index), ...rest];
+      const keys = [...job.chunkKeys.slice(0, index), ...rest.map(() => newIdempotencyKey())];
+      const refusedBefore = job.linkLimit?.refused;
+      const linkLimit = { refused: refusedBefore === undefined ? refused : Math.min(refusedBefore, refused) };
+      await db.jobs.update(id, { chunks, chunkKeys: keys, linkLimit, updatedAt: now() });
+      changed();
+      return { chunks, keys };
+    });
+  }
+
+  /** After a refusal, the largest chunk the service then took is its limit, kept for its origin. */
+  async function learnLimit(id: string, baseUrl: string, accepted: number) {
+    const job = await db.jobs.get(id);
+    if (!job?.linkLimit || (job.linkLimit.learned ?? 0) >= accepted) return;
+    await db.jobs.update(id, { linkLimit: { ...job.linkLimit, learned: accepted } });
+    await linkLimits.learn(baseUrl, accepted);
   }
 
   /** Stores one chunk's answer; returns whether the job should go on (it was not cancelled meanwhile). */
@@ -339,10 +398,10 @@ export function createJobRunner(deps: JobRunnerDeps) {
   };
 }
 
-function chunkLinks(links: readonly string[]): string[][] {
+function chunkLinks(links: readonly string[], size: number = LIMITS.maxLinks): string[][] {
   const chunks: string[][] = [];
-  for (let start = 0; start < links.length; start += LIMITS.maxLinks) {
-    chunks.push(links.slice(start, start + LIMITS.maxLinks));
+  for (let start = 0; start < links.length; start += size) {
+    chunks.push(links.slice(start, start + size));
   }
   return chunks;
 }

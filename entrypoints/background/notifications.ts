@@ -6,6 +6,7 @@
 import { browser } from "wxt/browser";
 import { storage } from "wxt/utils/storage";
 import { i18n } from "#i18n";
+import { isKeyRefused } from "../../lib/api/errors";
 import { openSidePanel } from "../../lib/browser/side-panel";
 import { sidepanelFocusItem } from "../../lib/browser/sidepanel-focus";
 import { ACTIVE_JOB_STATUSES } from "../../lib/db/jobs";
@@ -20,29 +21,43 @@ const ICON_PATH = "/notification-icon.png";
  * A job notification's id also carries the window to open the side panel in: the click handler must call
  * `sidePanel.open` synchronously (it needs the user gesture), with no time to look the window up.
  */
-export function jobNotificationId(jobId: string, windowId?: number): string {
-  return [JOB_NOTIFICATION_PREFIX, jobId, windowId ?? ""].join("|");
+export function jobNotificationId(jobId: string, windowId?: number, opensSettings = false): string {
+  return [JOB_NOTIFICATION_PREFIX, jobId, windowId ?? "", ...(opensSettings ? [SETTINGS_MARK] : [])].join(
+    "|",
+  );
 }
 
-export function parseJobNotificationId(id: string): { jobId: string; windowId?: number } | undefined {
-  const [prefix, jobId, window] = id.split("|");
+/** Marks a job notification whose fix is in the settings (a refused key): a click opens them. */
+const SETTINGS_MARK = "settings";
+
+export function parseJobNotificationId(
+  id: string,
+): { jobId: string; windowId?: number; opensSettings?: true } | undefined {
+  const [prefix, jobId, window, mark] = id.split("|");
   if (prefix !== JOB_NOTIFICATION_PREFIX || !jobId) return undefined;
-  return window && /^\d+$/.test(window) ? { jobId, windowId: Number(window) } : { jobId };
+  const target: { jobId: string; windowId?: number; opensSettings?: true } = { jobId };
+  if (window && /^\d+$/.test(window)) target.windowId = Number(window);
+  if (mark === SETTINGS_MARK) target.opensSettings = true;
+  return target;
 }
 
 /** "3 links analyzed; 1 could not be analyzed; 2 skipped (not https)". */
 export function jobDoneMessage(job: AnalyzeJob): string {
+  const limit = job.linkLimit?.learned;
   const notHttps = job.rejected.filter((rejected) => rejected.problem === "not_https").length;
   const otherRejected = job.rejected.length - notHttps;
   const parts = [i18n.t("jobNotifications.analyzed", job.analysisIds.length)];
   if (job.failures.length > 0) parts.push(i18n.t("jobNotifications.failedLinks", job.failures.length));
   if (notHttps > 0) parts.push(i18n.t("jobNotifications.skippedNotHttps", notHttps));
   if (otherRejected > 0) parts.push(i18n.t("jobNotifications.skippedInvalid", otherRejected));
+  if (limit !== undefined) parts.push(i18n.t("jobNotifications.linkLimit", { size: limit }));
   return parts.join("; ");
 }
 
 /** The job's readable error, and what was analyzed before it failed. */
 export function jobFailedMessage(job: AnalyzeJob): string {
+  if (job.error && isKeyRefused(job.error))
+    return i18n.t("jobNotifications.keyRefused", { status: job.error.status });
   const error = job.error?.message ? capitalize(job.error.message) : i18n.t("jobNotifications.unknownError");
   if (job.analysisIds.length === 0) return error;
   return `${error}; ${i18n.t("jobNotifications.analyzedBeforeFailure", job.analysisIds.length)}`;
@@ -78,13 +93,21 @@ export function createNotifier(deps: NotifierDeps) {
   }
 
   async function notifyJob(job: AnalyzeJob, title: string, message: string): Promise<void> {
-    await show(jobNotificationId(job.id, await lastFocusedWindowId()), title, message);
+    const opensSettings = job.status === "failed" && job.error !== undefined && isKeyRefused(job.error);
+    await show(jobNotificationId(job.id, await lastFocusedWindowId(), opensSettings), title, message);
   }
 
   /** Synchronous up to the panel's `open` call: Chrome and Firefox allow it only within the click's gesture. */
   function handleNotificationClick(notificationId: string): void {
     const target = parseJobNotificationId(notificationId);
     if (!target) return;
+    if (target.opensSettings) {
+      browser.runtime
+        .openOptionsPage()
+        .catch((error: unknown) => console.warn("linklens: could not open the settings", error));
+      void focusJob(target.jobId, notificationId);
+      return;
+    }
     openSidePanel(target.windowId).catch((error: unknown) =>
       console.warn("linklens: could not open the side panel", error),
     );

@@ -118,6 +118,14 @@ export interface AnalyzeJob {
    * sent on every retry, so a chunk the service already ran is answered again, never charged twice.
    */
   chunkKeys?: string[];
+  /**
+   * The links of each chunk, planned before the first request with the link limit learned for the
+   * service; the chunks not yet answered are planned again, smaller, when the service refuses one as too
+   * large (`chunkKeys` then holds new keys for them: a refused request cost nothing).
+   */
+  chunks?: string[][];
+  /** Set once the service refused `refused` links in one request; `learned`: the most it then took. */
+  linkLimit?: { refused: number; learned?: number };
   /** The analyses created, in link order. */
   analysisIds: string[];
   failures: LinkFailure[];

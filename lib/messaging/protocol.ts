@@ -14,11 +14,13 @@ import type { ApiErrorInit } from "../api/errors";
 import type { AnalysisPatch, ConflictChoice, JobSource } from "../db/schema";
 import type { ImportSummary } from "../export/import-json";
 
+/** `status`: what the service answered (none when unreachable); `not_api`: an address that is no /v1 API. */
 export type ConnectionStatus =
-  | { state: "ok"; baseUrl: string }
-  | { state: "unauthorized"; baseUrl: string; message: string }
+  | { state: "ok"; baseUrl: string; status?: number; message?: string }
+  | { state: "unauthorized"; baseUrl: string; status?: number; message: string }
   | { state: "unreachable"; baseUrl: string; message: string }
-  | { state: "error"; baseUrl: string; message: string };
+  | { state: "not_api"; baseUrl: string; status: number; message: string }
+  | { state: "error"; baseUrl: string; status?: number; message: string };
 
 /** Links are sent as the user gave them: the worker keeps the distinct https ones and records the rest. */
 export interface AnalyzeStartRequest {

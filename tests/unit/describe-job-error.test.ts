@@ -26,6 +26,16 @@ describe("describeJobError", () => {
     });
   });
 
+  it("403 is a refused key too (a service may answer either), with the settings offered", () => {
+    expect(
+      describeJobError({ status: 403, code: "http_403", message: "Forbidden" }, { baseUrl, now }),
+    ).toEqual({
+      message: "The service refused the API key (403).",
+      hint: "Check the API key in the settings.",
+      showOptions: true,
+    });
+  });
+
   it("402: out of credits, with the request id", () => {
     const view = describeJobError(
       { status: 402, code: "insufficient_credits", message: "no credits", requestId: "req_1" },

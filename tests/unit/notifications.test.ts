@@ -159,3 +159,30 @@ describe("watchJobsForNotifications", () => {
     expect(notifier.notifyJobDone).toHaveBeenCalledTimes(1);
   });
 });
+
+describe("a refused key (401 or 403) in a menu job's notification", () => {
+  it.each([401, 403])("%i: says the key was refused, and a click opens the settings", async (status) => {
+    vi.spyOn(fakeBrowser.windows, "getLastFocused").mockResolvedValue({ id: 3 } as never);
+    const openOptions = vi.spyOn(fakeBrowser.runtime, "openOptionsPage").mockResolvedValue(undefined);
+    const failed = jobRow("j9", "failed", {
+      error: { status, code: `http_${status}`, message: "Forbidden" },
+    });
+    expect(jobFailedMessage(failed)).toBe(
+      `The service refused the API key (${status}). Click here to open the settings and check the key.`,
+    );
+    const notifier = createNotifier({ getJob: async () => failed });
+    await notifier.notifyJobFailed(failed);
+    const id = jobNotificationId("j9", 3, true);
+    expect((await fakeBrowser.notifications.getAll())[id]).toMatchObject({ title: "Analysis failed" });
+    expect(parseJobNotificationId(id)).toEqual({ jobId: "j9", windowId: 3, opensSettings: true });
+    notifier.handleNotificationClick(id);
+    expect(openOptions).toHaveBeenCalledTimes(1);
+  });
+
+  it("a job that had to send smaller requests says so", () => {
+    const done = jobRow("j8", "done", { analysisIds: ["a1", "a2"], linkLimit: { refused: 6, learned: 3 } });
+    expect(jobDoneMessage(done)).toBe(
+      "2 links analyzed; the service takes at most 3 links per request, so Linklens sent them 3 at a time",
+    );
+  });
+});
