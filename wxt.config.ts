@@ -2,6 +2,8 @@ import { defineConfig } from "wxt";
 
 /** Any other service origin than the local one is asked for when saved, that one origin only. */
 const OPTIONAL_ORIGINS = ["https://*/*", "http://*/*"];
+/** Asked on first use: the addresses of other tabs (many tabs in one job, the tab-strip item, the badge's count). */
+const OPTIONAL_PERMISSIONS = ["tabs"];
 
 export default defineConfig({
   // LINKLENS_OUT_DIR: a build folder of its own (tests/e2e/fixtures.ts reads the same variable), so two
@@ -14,16 +16,17 @@ export default defineConfig({
     name: "__MSG_extName__",
     description: "__MSG_extDescription__",
     // contextMenus, scripting + activeTab (links in the selection, read on click only), notifications:
-    // the context menus and the shortcut (entrypoints/background/context-menus.ts). tabs: the addresses
-    // of the window's tabs, read only when the user asks to analyze them (entrypoints/background/tab-links.ts).
-    permissions: ["storage", "alarms", "contextMenus", "scripting", "activeTab", "notifications", "tabs"],
+    // the context menus and the shortcut (entrypoints/background/context-menus.ts). `tabs` is not asked
+    // at install (Chrome words it "Read your browsing history"): it is optional, asked the first time a
+    // feature needs the addresses of other tabs (lib/browser/tabs-permission.ts).
+    permissions: ["storage", "alarms", "contextMenus", "scripting", "activeTab", "notifications"],
     // The local reference service (npm start); nothing else at install.
     host_permissions: ["http://localhost/*", "http://127.0.0.1/*"],
     // MV3: `optional_host_permissions`. MV2 (Firefox) has no such key and WXT drops it there, so the
     // origins go into `optional_permissions`, where MV2 keeps optional hosts.
     ...(manifestVersion === 2
-      ? { optional_permissions: OPTIONAL_ORIGINS }
-      : { optional_host_permissions: OPTIONAL_ORIGINS }),
+      ? { optional_permissions: [...OPTIONAL_PERMISSIONS, ...OPTIONAL_ORIGINS] }
+      : { optional_permissions: OPTIONAL_PERMISSIONS, optional_host_permissions: OPTIONAL_ORIGINS }),
     ...(browser === "firefox" && {
       browser_specific_settings: {
         // A fixed id keeps storage and permissions across reinstalls; Linklens collects no data.

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { browser } from "wxt/browser";
 import { i18n } from "#i18n";
+import { askTabsPermission } from "../../lib/browser/tabs-permission";
 import { sendCommand, type TabsAnalyzeResult } from "../../lib/messaging/protocol";
 import type { Preset } from "../../lib/settings/settings";
 import { Button } from "../ui/button";
@@ -67,12 +68,19 @@ export function AnalyzeTabsAction({ windowId, presetId, presets }: AnalyzeTabsAc
   const presetName = preset?.name ?? i18n.t("contextMenus.defaultPrompt");
 
   const analyze = (scope: Scope) => {
+    // Asked in the click itself (the browser prompts only then); a refusal starts nothing.
+    const granted = askTabsPermission();
     setState({ kind: "starting", scope });
-    sendCommand("tabs.analyze", { windowId, scope, ...(preset && { presetId: preset.id }) }).then(
-      (result) => setState({ kind: "done", result }),
-      (error: unknown) =>
-        setState({ kind: "failed", message: error instanceof Error ? error.message : String(error) }),
-    );
+    granted
+      .then((held) => {
+        if (!held) throw new Error(i18n.t("tabs.permissionNeeded"));
+        return sendCommand("tabs.analyze", { windowId, scope, ...(preset && { presetId: preset.id }) });
+      })
+      .then(
+        (result) => setState({ kind: "done", result }),
+        (error: unknown) =>
+          setState({ kind: "failed", message: error instanceof Error ? error.message : String(error) }),
+      );
   };
   const starting = state.kind === "starting";
 

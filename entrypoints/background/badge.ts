@@ -57,7 +57,16 @@ function savedAnalysesOf(db: LinklensDatabase, url: string | undefined): Promise
   return pageUrl ? db.analyses.where("pageUrl").equals(pageUrl).count() : Promise.resolve(0);
 }
 
-export function createBadge(db: LinklensDatabase, action: BadgeAction, tabs?: BadgeTabs) {
+/**
+ * `showPageCounts`: whether the per-page count is on (the opt-in, lib/settings/page-count-badge.ts); off,
+ * each shown tab gets the global signal only.
+ */
+export function createBadge(
+  db: LinklensDatabase,
+  action: BadgeAction,
+  tabs?: BadgeTabs,
+  showPageCounts: () => Promise<boolean> = async () => true,
+) {
   let updating = false;
   let stale = false;
 
@@ -67,9 +76,10 @@ export function createBadge(db: LinklensDatabase, action: BadgeAction, tabs?: Ba
     if (state.color) await action.setBadgeBackgroundColor({ color: state.color });
     await action.setBadgeText({ text: state.text });
     // A tab's own text wins over the global one, so each shown tab gets the global signal or its count.
+    const counting = tabs ? await showPageCounts() : false;
     for (const tab of tabs ? await tabs.query({ active: true }) : []) {
       if (tab.id === undefined) continue;
-      const tabState = tabBadgeState(state, await savedAnalysesOf(db, tab.url));
+      const tabState = tabBadgeState(state, counting ? await savedAnalysesOf(db, tab.url) : 0);
       if (tabState.color) await action.setBadgeBackgroundColor({ tabId: tab.id, color: tabState.color });
       await action.setBadgeText({ tabId: tab.id, text: tabState.text });
     }

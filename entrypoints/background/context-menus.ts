@@ -72,6 +72,11 @@ export interface ContextMenuDeps {
   watchPresets?: (listener: () => void) => unknown;
   /** `browser.tabs.query` (the tab-strip item reads the window's selected tabs). */
   queryTabs?: QueryTabs;
+  /**
+   * Asks for the optional `tabs` permission (the tab-strip item reads other tabs' addresses); called
+   * synchronously in the click, where the browser may prompt. Absent: held.
+   */
+  askTabsPermission?: () => Promise<boolean>;
   /** The preset with its prompt template filled from the tab (template-prompt.ts); throws when it can't be. */
   fillPrompt?: (preset: Preset, tab: MenuTab | undefined, selectionText?: string) => Promise<Preset>;
 }
@@ -335,7 +340,10 @@ export function createMenuActions(deps: ContextMenuDeps) {
   async function handleMenuClick(info: MenuClickInfo, tab?: MenuTab): Promise<MenuClickOutcome> {
     const item = parseMenuItemId(info.menuItemId);
     if (!item) return { ignored: true };
+    // Before any await: the browser prompts only while the click is being handled.
+    const tabsAllowed = item.kind === "tabs" ? deps.askTabsPermission?.() : undefined;
     try {
+      if (tabsAllowed && !(await tabsAllowed)) return await refuse(i18n.t("tabs.permissionNeeded"));
       const action: MenuAction = MENU_ACTIONS[item.kind];
       const preset = await findPreset(item.presetId, action.siteUrl?.(info, tab));
       if (!preset) {

@@ -1,9 +1,11 @@
 import { browser } from "wxt/browser";
 import { defineBackground } from "wxt/utils/define-background";
 import { openSidePanel } from "../../lib/browser/side-panel";
+import { askTabsPermission, hasTabsPermission, watchTabsPermission } from "../../lib/browser/tabs-permission";
 import { db } from "../../lib/db/database";
 import { jobById, markFailuresSeen } from "../../lib/db/jobs";
 import { openOptionsOnFirstInstall } from "../../lib/settings/first-run";
+import { pageCountBadgeItem, showsPageCounts } from "../../lib/settings/page-count-badge";
 import { readSettings, watchSettings } from "../../lib/settings/settings-store";
 import { createAnalysisReader } from "./analyses";
 import { createJobRunner } from "./analyze-jobs";
@@ -33,8 +35,10 @@ import { createRecordSeeder, exposeTestSeam } from "./test-seam";
  */
 export default defineBackground(() => {
   const keepAwake = createKeepAwake(browser.runtime);
-  const badge = createBadge(db, browser.action ?? browser.browserAction, browser.tabs);
+  const badge = createBadge(db, browser.action ?? browser.browserAction, browser.tabs, showsPageCounts);
   badge.watch();
+  pageCountBadgeItem.watch(() => void badge.update());
+  watchTabsPermission(() => void badge.update());
   const getJob = (jobId: string) => jobById(db, jobId);
   const notifier = createNotifier({
     getJob,
@@ -74,11 +78,13 @@ export default defineBackground(() => {
     readPresets: async () => menuPresetsFromSettings(await readSettings()),
     readSelectionLinks,
     fillPrompt: fillPresetPrompt,
+    askTabsPermission,
     notify: notifier.notifyInfo,
     watchPresets: watchSettings,
   });
   const tabsCommand = createTabsCommand({
     queue: jobGate.queue,
+    hasTabsPermission,
     readPresets: async () => menuPresetsFromSettings(await readSettings()),
   });
   const shortcuts = setupKeyboardCommands({

@@ -16,6 +16,8 @@ export interface TabsCommandDeps {
   queue: (job: JobToQueue) => Promise<QueueOutcome>;
   readPresets: () => Promise<MenuPresets>;
   queryTabs?: QueryTabs;
+  /** Whether the optional `tabs` permission is held (the popup asks for it on the click). */
+  hasTabsPermission?: () => Promise<boolean>;
 }
 
 function refused(code: string, message: string): ApiError {
@@ -32,6 +34,9 @@ export function createTabsCommand(deps: TabsCommandDeps) {
         ? defaultPreset(menuPresets)
         : menuPresets.presets.find((candidate) => candidate.id === presetId);
     if (!preset) throw refused("preset_gone", i18n.t("tabs.presetGone"));
+    if (deps.hasTabsPermission && !(await deps.hasTabsPermission())) {
+      throw refused("tabs_permission", i18n.t("tabs.permissionNeeded"));
+    }
     const found = linksOfTabs(await tabsInScope(queryTabs, windowId, scope));
     if (found.accepted === 0) throw refused("no_https_tabs", i18n.t("tabs.noneAnalyzable", found.tabs));
     const outcome = await deps.queue({

@@ -6,6 +6,7 @@ import { FirstRunPanel } from "../../components/popup/first-run-panel";
 import { JobAnnouncer } from "../../components/popup/job-announcer";
 import { OptionsButton } from "../../components/popup/options-button";
 import type { PageActivity } from "../../components/popup/page-activity";
+import { PageCountOffer } from "../../components/popup/page-count-offer";
 import { PromptSummary } from "../../components/popup/prompt-summary";
 import { SiteRuleNote } from "../../components/popup/site-rule-note";
 import { blockedByTargetText, targetProblem } from "../../components/popup/target-problem";
@@ -194,6 +195,7 @@ export function App() {
             onAnalyzeAgain={analyzeAgain}
           />
         ) : null}
+        {job ? <PageCountOffer /> : null}
         {tab?.windowId === undefined ? null : (
           // Folded like the form's options, so the popup keeps within 600 px.
           <details className="popup__more">

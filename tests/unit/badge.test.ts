@@ -129,3 +129,25 @@ describe("the action badge in a tab", () => {
     await expect.poll(() => action.shown(1)).toBe("1");
   });
 });
+
+describe("the toolbar count's opt-in", () => {
+  it("turned off (or `tabs` not granted), a shown tab gets the global signals only, never its page's count", async () => {
+    const action = fakeAction();
+    const tabs = fakeTabs([{ id: 1, url: "https://news.example/story" }]);
+    let counting = false;
+    const badge = createBadge(db, action, tabs, async () => counting);
+    await cacheRecords(db, [record("a", "https://news.example/story")]);
+    await badge.update();
+    expect(action.shown(1)).toBe("");
+
+    await db.jobs.add(jobRow("j", "running"));
+    await badge.update();
+    expect(action.shown(1)).toBe("1");
+    await db.jobs.put(jobRow("j", "done"));
+
+    counting = true;
+    await badge.update();
+    expect(action.shown(1)).toBe("1");
+    expect(action.tabColor(1)).toBe(BADGE_SAVED_COLOR);
+  });
+});

@@ -201,6 +201,47 @@ describe("the tab-strip item (Firefox)", () => {
   });
 });
 
+describe("the optional tabs permission", () => {
+  const TABS: TabLike[] = [
+    { id: 1, windowId: 5, highlighted: true, url: "https://a.example/1" },
+    { id: 2, windowId: 5, highlighted: true, url: "https://a.example/2" },
+  ];
+
+  it("the tab-strip item asks for it in the click, and a refusal says what it needs and queues nothing", async () => {
+    const deps = fakeDeps(RULES, TABS);
+    const askTabsPermission = vi.fn(async () => false);
+    const outcome = await createMenuActions({ ...deps, askTabsPermission }).handleMenuClick(
+      { menuItemId: "linklens:tabs:code" },
+      TABS[0],
+    );
+    expect(askTabsPermission).toHaveBeenCalledTimes(1);
+    expect(outcome).toEqual({ refused: expect.stringContaining("permission to read their addresses") });
+    expect(deps.notify).toHaveBeenCalledWith((outcome as { refused: string }).refused);
+    expect(deps.enqueue).not.toHaveBeenCalled();
+  });
+
+  it("is asked for by the tab-strip item only: the page, link and selection items never ask", async () => {
+    const deps = fakeDeps(RULES, TABS);
+    const askTabsPermission = vi.fn(async () => false);
+    const actions = createMenuActions({ ...deps, askTabsPermission });
+    await actions.handleMenuClick({ menuItemId: "linklens:page", pageUrl: "https://a.example/" });
+    await actions.handleMenuClick({ menuItemId: "linklens:link", linkUrl: "https://b.example/" });
+    expect(askTabsPermission).not.toHaveBeenCalled();
+    expect(deps.enqueue).toHaveBeenCalledTimes(2);
+  });
+
+  it("tabs.analyze without it refuses with a readable reason and reads no tab", async () => {
+    const deps = fakeDeps(RULES, TABS);
+    const command = createTabsCommand({ ...deps, hasTabsPermission: async () => false });
+    await expect(command.analyzeTabs({ windowId: 5, scope: "window" })).rejects.toMatchObject({
+      code: "tabs_permission",
+      message: expect.stringContaining("Nothing was started"),
+    });
+    expect(deps.queryTabs).not.toHaveBeenCalled();
+    expect(deps.enqueue).not.toHaveBeenCalled();
+  });
+});
+
 describe("tabs.analyze", () => {
   const windowTabs = (count: number, extra: TabLike[] = []): TabLike[] => [
     ...Array.from({ length: count }, (_, index) => ({
