@@ -1,5 +1,6 @@
 import { i18n } from "#i18n";
 import type { PartialAnalysisRecord } from "../../lib/api/contract";
+import { SELECTABLE_FIELDS } from "../../lib/library/related-query";
 import { formatDate } from "../format-date";
 import { Button } from "../ui/button";
 
@@ -12,6 +13,16 @@ export interface RelatedListProps {
 const SNIPPET_LENGTH = 200;
 
 /**
+ * The record's fields that the list knows, by their names in the panel: a service may add fields of its
+ * own (`status`, `model`…), which mean nothing to the reader and are never listed.
+ */
+function shownFields(record: PartialAnalysisRecord): string[] {
+  return SELECTABLE_FIELDS.filter((field) => record[field] !== undefined).map((field) =>
+    i18n.t(`sidepanel.related.field.${field}`),
+  );
+}
+
+/**
  * One page of related analyses, showing what each record carries: a record listed with chosen fields
  * shows those fields only (its id stands in for a missing title); "Open" reads the rest.
  */
@@ -21,7 +32,7 @@ export function RelatedList({ records, page, onOpen }: RelatedListProps) {
     <ol className="related-list" aria-label={i18n.t("sidepanel.related.results", { page })}>
       {records.map((record) => {
         const title = record.analysis?.title || record.analysis?.url || record.analysisId;
-        const fields = Object.keys(record).filter((key) => key !== "analysisId");
+        const fields = shownFields(record);
         return (
           <li key={record.analysisId} className="related-item" data-analysis-id={record.analysisId}>
             <div className="related-item__head">
@@ -36,7 +47,9 @@ export function RelatedList({ records, page, onOpen }: RelatedListProps) {
             </div>
             {record.analysis?.url ? <p className="related-item__url">{record.analysis.url}</p> : null}
             <p className="related-item__meta">
-              {i18n.t("sidepanel.related.fieldsShown", { fields: fields.join(", ") || "analysisId" })}
+              {fields.length > 0
+                ? i18n.t("sidepanel.related.fieldsShown", { fields: fields.join(", ") })
+                : null}
               {record.updatedAt ? ` · ${formatDate(record.updatedAt, true)}` : ""}
             </p>
             {record.textContent ? (

@@ -15,6 +15,7 @@ import {
 import { ApiError, apiErrorFromResponse } from "./errors";
 import { issueDetails, summarizeDetails } from "./issue-details";
 import { decideRetry, RETRY_SCHEDULES, type RetrySchedule } from "./retry-policy";
+import { narrowRecord, seedSelectable } from "./seed-fields";
 
 export interface RetryNotice {
   attempt: number;
@@ -195,9 +196,15 @@ export function createApiClient(options: ApiClientOptions) {
       return data;
     },
 
-    /** GET /v1/analyses/related */
+    /**
+     * GET /v1/analyses/related. `selectFields` goes out only when it names the seed's fields alone; a list
+     * with `metadata` is left out of the request and applied to the answer here instead.
+     */
     async listRelated(params: RelatedParams, call: CallOptions = {}): Promise<PartialAnalysisRecord[]> {
-      const query = relatedParamsToQuery(checkInput(RelatedParams, params));
+      const checked = checkInput(RelatedParams, params);
+      const { selectFields, ...rest } = checked;
+      const narrowHere = selectFields !== undefined && !seedSelectable(selectFields);
+      const query = relatedParamsToQuery(narrowHere ? rest : checked);
       const { data } = await request(
         "GET",
         "/analyses/related",
@@ -205,7 +212,7 @@ export function createApiClient(options: ApiClientOptions) {
         { query, timeoutMs },
         call.signal,
       );
-      return data;
+      return narrowHere ? data.map((record) => narrowRecord(record, selectFields)) : data;
     },
 
     /** GET /v1/analyses */
