@@ -105,8 +105,10 @@ function itemPath(item: unknown): string | undefined {
  */
 function cleanLine(text: string, status: number, reason: string): string {
   let line = text.replace(/\s+/g, " ").trim();
+  const phrase = escapeRegExp(reason);
+  // The reason phrase goes only as a label ("Forbidden: …"), never as the first word of a sentence.
   const prefix = new RegExp(
-    `^(?:(?:HTTP(?:/[\\d.]+)?\\s*)?(?:error\\s*)?${status}\\b\\s*)?(?:${escapeRegExp(reason)}\\b)?\\s*[:\\-–—.]?\\s*`,
+    `^(?:(?:HTTP(?:/[\\d.]+)?\\s*)?(?:error\\s*)?${status}\\b\\s*(?:${phrase}\\b)?|${phrase}(?=\\s*(?:[:\\-–—.]|$)))\\s*[:\\-–—.]?\\s*`,
     "i",
   );
   line = line.replace(prefix, "");

@@ -164,3 +164,15 @@ describe("describeErrorAnswer: any error body as one line", () => {
     });
   });
 });
+
+describe("a reason phrase that starts a sentence stays", () => {
+  it("keeps 'forbidden for this plan' whole", () => {
+    expect(
+      describeErrorAnswer({
+        status: 403,
+        contentType: "application/json",
+        body: '{"error":"forbidden for this plan"}',
+      }).message,
+    ).toBe("forbidden for this plan");
+  });
+});
