@@ -95,8 +95,13 @@ export function idempotent(store: Store, endpoint: string): MiddlewareHandler<Ap
 /** The `Idempotency-Key` header's value: 1 to 255 printable ASCII characters. */
 export const IdempotencyKey = z
   .string()
-  .regex(/^[\x20-\x7e]{1,255}$/)
-  .meta({ description: "Replays the stored response to a repeat of the same request for 24 hours." });
+  // HTTP drops white space around a header's value, so a key never starts or ends with a space.
+  .regex(/^[\x21-\x7e](?:[\x20-\x7e]{0,253}[\x21-\x7e])?$/)
+  .meta({
+    description:
+      "1 to 255 printable ASCII characters: a repeat of the request with the same key and body within 24 " +
+      "hours gets the stored response again (`Idempotent-Replayed: true`); another body, 422.",
+  });
 
 /** The headers of a route that takes an `Idempotency-Key`, for its definition. */
 export const idempotencyHeaders = z.object({ "idempotency-key": IdempotencyKey.optional() });

@@ -6,7 +6,7 @@
  * service that decided the open points differently. Every type in the project is inferred from here.
  */
 import { z } from "zod";
-import { LINK_PROBLEM_MESSAGES, linkProblem, normalizeLink } from "../links/link-check";
+import { LINK_PROBLEM_MESSAGES, linkProblem, MAX_LINK_LENGTH, normalizeLink } from "../links/link-check";
 import { LIMITS, tooManyMetadataKeys } from "./limits";
 import { illFormedStrings } from "./well-formed";
 
@@ -34,6 +34,94 @@ z.config({
 });
 
 const byteLength = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
+
+// ---------------------------------------------------------------------------------------------------
+// What the OpenAPI document states beyond what zod's own JSON Schema says (server/openapi.ts serves it).
+// The patterns are ECMA-262 and Python `re` alike, so that generators in either language read them the same.
+
+/** A string without U+0000: the contract refuses NUL in every string of every request (CONTRACT.md "NUL"). */
+export const NO_NUL_PATTERN = "^[^\\u0000]*$";
+const noNul = { pattern: NO_NUL_PATTERN };
+export const NUL_MESSAGE = "must not contain NUL (U+0000) characters";
+
+/**
+ * What `String.prototype.trim` removes (and the C1 and separator controls some languages count as
+ * space): a prompt needs one character outside it.
+ */
+const BLANK =
+  "\\t\\n\\v\\f\\r \\u001c-\\u001f\\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff";
+/** A prompt that is not blank and holds no NUL. */
+export const PROMPT_PATTERN = `^[^\\u0000]*[^\\u0000${BLANK}][^\\u0000]*$`;
+
+const LABEL = "[a-z0-9]+(?:-[a-z0-9]+)*";
+const TOP_LABEL = "[a-z][a-z0-9]*(?:-[a-z0-9]+)*";
+const SEGMENT = "[A-Za-z0-9_~!$&'()*+,;=:@-][A-Za-z0-9._~!$&'()*+,;=:@-]*";
+/**
+ * A link in the canonical form `URL.href` writes: `https://`, a lower-case DNS host (its last label starts
+ * with a letter, so it is never read as an IPv4 number), no port, no user-info, a path of segments that are
+ * not dot-segments, an optional query, no fragment. Two different links of this form never normalize to the
+ * same link. The service reads any absolute `https:` URL without user-info (WHATWG URL parsing); the
+ * document states this form, which every client can send.
+ */
+export const LINK_PATTERN = `^https://(?:${LABEL}\\.)*${TOP_LABEL}/(?:${SEGMENT}(?:/${SEGMENT})*/?)?(?:\\?[A-Za-z0-9._~!$&()*+,;=:@/?-]*)?$`;
+
+/**
+ * Any JSON value whose strings and keys hold no NUL, at any depth: `JsonContent`'s values. The schema is
+ * recursive, so it is a component of its own, registered by server/openapi.ts.
+ */
+export const JSON_VALUE_COMPONENT = "JsonValue";
+const jsonValueRef = { $ref: `#/components/schemas/${JSON_VALUE_COMPONENT}` };
+export const JSON_VALUE_SCHEMA = {
+  type: ["string", "number", "boolean", "null", "array", "object"],
+  ...noNul,
+  items: jsonValueRef,
+  propertyNames: noNul,
+  additionalProperties: jsonValueRef,
+  description: "Any JSON value; no string or key holds U+0000.",
+};
+
+/** A JSON object whose keys and strings hold no NUL. */
+const documentedJsonObject = {
+  type: "object",
+  propertyNames: noNul,
+  additionalProperties: jsonValueRef,
+};
+
+/**
+ * The response schema as the document states it: a JSON Schema (2020-12, or draft-07 by its `$schema`) that
+ * describes an object at the top level: `type` is "object" (or a list of "object" and "null"), or there is no
+ * `type` and `properties` is given. A registered component (server/openapi.ts).
+ */
+export const RESPONSE_SCHEMA_COMPONENT = "ResponseSchema";
+const SUBSCHEMA = {
+  type: ["object", "boolean"],
+  propertyNames: noNul,
+  additionalProperties: jsonValueRef,
+  description: "A JSON Schema.",
+};
+export const RESPONSE_SCHEMA_SCHEMA = {
+  ...documentedJsonObject,
+  properties: {
+    type: {
+      anyOf: [
+        { const: "object" },
+        {
+          type: "array",
+          items: { enum: ["object", "null"] },
+          contains: { const: "object" },
+          uniqueItems: true,
+        },
+      ],
+    },
+    properties: { type: "object", propertyNames: noNul, additionalProperties: SUBSCHEMA },
+  },
+  anyOf: [{ required: ["type"] }, { required: ["properties"] }],
+  description:
+    "A JSON Schema (2020-12, or draft-07 when `$schema` says so) that compiles and describes an object at " +
+    'its top level (`type` "object", or `properties` without `type`); at most 64 KiB serialized and 32 ' +
+    "levels deep; patterns run with RE2 semantics, so no lookaround and no backreferences.",
+};
+const responseSchemaRef = { $ref: `#/components/schemas/${RESPONSE_SCHEMA_COMPONENT}` };
 
 // ---------------------------------------------------------------------------------------------------
 // Shared pieces
@@ -66,7 +154,7 @@ function dataRecord<V extends z.ZodType>(key: z.ZodString, value: V) {
 }
 
 export const MetadataValue = z
-  .union([z.string().max(LIMITS.maxMetadataStringLength), z.number(), z.boolean(), z.null()], {
+  .union([z.string().max(LIMITS.maxMetadataStringLength).meta(noNul), z.number(), z.boolean(), z.null()], {
     error: "must be a string, a number, true or false, or null (not an object or an array)",
   })
   .meta({ description: "A string (at most 2,000 characters), a finite number, a boolean or null." });
@@ -82,13 +170,18 @@ export const Metadata = dataRecord(
     .min(1, { message: "is an empty key; keys have 1 to 64 characters" })
     .max(LIMITS.maxMetadataKeyLength, {
       message: `is a key longer than ${LIMITS.maxMetadataKeyLength} characters`,
-    }),
+    })
+    .meta(noNul),
   MetadataValue,
 )
   .refine((value) => !tooManyMetadataKeys(Object.keys(value).length), {
     message: `must have at most ${LIMITS.maxMetadataKeys} keys`,
   })
-  .meta({ id: "Metadata", description: "User-defined flat key-value pairs." });
+  .meta({
+    id: "Metadata",
+    maxProperties: LIMITS.maxMetadataKeys,
+    description: `User-defined flat key-value pairs: at most ${LIMITS.maxMetadataKeys} keys.`,
+  });
 export type Metadata = z.infer<typeof Metadata>;
 
 /** A JSON object (not an array, not a scalar) of at most 256 KiB serialized. */
@@ -96,13 +189,27 @@ export const JsonContent = dataRecord(z.string(), z.unknown())
   .refine((value) => byteLength(value) <= LIMITS.maxJsonContentBytes, {
     message: "must be at most 256 KiB serialized",
   })
-  .meta({ id: "JsonContent", description: "The JSON object of the generated content." });
+  .meta({
+    id: "JsonContent",
+    ...documentedJsonObject,
+    description: "The JSON object of the generated content: at most 256 KiB serialized.",
+  });
 export type JsonContent = z.infer<typeof JsonContent>;
 
-export const Link = z.string().superRefine((link, ctx) => {
-  const problem = linkProblem(link);
-  if (problem) ctx.addIssue({ code: "custom", message: LINK_PROBLEM_MESSAGES[problem] });
-});
+export const Link = z
+  .string()
+  .superRefine((link, ctx) => {
+    const problem = linkProblem(link);
+    if (problem) ctx.addIssue({ code: "custom", message: LINK_PROBLEM_MESSAGES[problem] });
+  })
+  .meta({
+    pattern: LINK_PATTERN,
+    maxLength: MAX_LINK_LENGTH,
+    description:
+      "An absolute `https:` URL without user-info, at most 2,048 characters. The pattern is the canonical " +
+      "form (as `URL.href` writes it, without port or fragment); the service also reads any other spelling " +
+      "the WHATWG URL parser takes as such a URL.",
+  });
 
 export const Links = z
   .array(Link)
@@ -117,13 +224,23 @@ export const Links = z
       if (first === undefined) seen.set(normalized, index);
       else ctx.addIssue({ code: "custom", path: [index], message: `duplicates link ${first}` });
     });
+  })
+  .meta({
+    uniqueItems: true,
+    description:
+      "1 to 20 links, no two equal after normalization (lower-case host, fragment dropped, default port " +
+      "dropped, dot-segments resolved: what `URL.href` writes); a duplicate is refused with 400 naming it.",
   });
 
 export const Prompt = z
   .string()
   .trim()
   .min(1, { message: "must not be empty" })
-  .max(LIMITS.maxPromptLength, { message: `must be at most ${LIMITS.maxPromptLength} characters` });
+  .max(LIMITS.maxPromptLength, { message: `must be at most ${LIMITS.maxPromptLength} characters` })
+  .meta({
+    pattern: PROMPT_PATTERN,
+    description: "Not blank: 1 to 10,000 characters after trimming white space.",
+  });
 
 export const Temperature = z.number().min(LIMITS.minTemperature).max(LIMITS.maxTemperature);
 
@@ -136,15 +253,32 @@ export type JsonSchemaDocument = z.infer<typeof JsonSchemaDocument>;
 export const ResponseFormat = z
   .strictObject({
     type: z.literal("json_schema"),
-    json_schema: z.union([
-      z.strictObject({
-        name: z.string().min(1).max(64).optional(),
-        schema: JsonSchemaDocument,
-        strict: z.boolean().optional(),
-        description: z.string().optional(),
+    json_schema: z
+      .union([
+        z.strictObject({
+          name: z.string().min(1).max(64).optional(),
+          schema: JsonSchemaDocument,
+          strict: z.boolean().optional(),
+          description: z.string().optional(),
+        }),
+        JsonSchemaDocument,
+      ])
+      .meta({
+        anyOf: [
+          {
+            type: "object",
+            properties: {
+              name: { type: "string", minLength: 1, maxLength: 64, ...noNul },
+              schema: responseSchemaRef,
+              strict: { type: "boolean" },
+              description: { type: "string", ...noNul },
+            },
+            required: ["schema"],
+            additionalProperties: false,
+          },
+          responseSchemaRef,
+        ],
       }),
-      JsonSchemaDocument,
-    ]),
   })
   .meta({
     id: "ResponseFormat",
@@ -251,13 +385,14 @@ export type AnalyzeResponse = z.infer<typeof AnalyzeResponse>;
 
 export const UpdateAnalysisRequest = z
   .strictObject({
-    analysisId: z.string().min(1),
+    analysisId: z.string().min(1).meta(noNul),
     textContent: z
       .string()
       .max(LIMITS.maxTextContentLength, {
         message: `must be at most ${LIMITS.maxTextContentLength} characters`,
       })
-      .refine((text) => !text.includes("\u0000"), { message: "must not contain NUL (U+0000) characters" })
+      .refine((text) => !text.includes("\u0000"), { message: NUL_MESSAGE })
+      .meta(noNul)
       .optional(),
     jsonContent: JsonContent.optional(),
     metadata: Metadata.optional(),
@@ -268,7 +403,12 @@ export const UpdateAnalysisRequest = z
       message: "must hold at least one of textContent, jsonContent, metadata",
     },
   )
-  .meta({ id: "UpdateAnalysisRequest" });
+  .meta({
+    id: "UpdateAnalysisRequest",
+    // analysisId and at least one of the others: the object is closed, so this says exactly that.
+    minProperties: 2,
+    description: "`analysisId` and at least one of `textContent`, `jsonContent`, `metadata`.",
+  });
 export type UpdateAnalysisRequest = z.input<typeof UpdateAnalysisRequest>;
 
 // ---------------------------------------------------------------------------------------------------
@@ -290,7 +430,11 @@ export type RecordField = z.infer<typeof RecordField>;
 export const FilterObject = dataRecord(z.string(), JsonScalar);
 export type FilterObject = z.infer<typeof FilterObject>;
 
-export const AnalysisId = z.string().min(1, { message: "is required" });
+export const AnalysisId = z
+  .string()
+  .min(1, { message: "is required" })
+  .refine((id) => !id.includes("\u0000"), { message: NUL_MESSAGE })
+  .meta(noNul);
 
 export const GetAnalysisParams = z.strictObject({ analysisId: AnalysisId }).meta({ id: "GetAnalysisParams" });
 export type GetAnalysisParams = z.infer<typeof GetAnalysisParams>;
@@ -335,7 +479,7 @@ const filterString = z.string().transform((raw, ctx) => {
   if (illFormed) {
     ctx.addIssue({
       code: "custom",
-      message: `must be well-formed Unicode: ${illFormed.path} ${illFormed.message}`,
+      message: `must hold only well-formed strings without NUL: ${illFormed.path} ${illFormed.message}`,
     });
     return z.NEVER;
   }
@@ -355,15 +499,45 @@ const fieldListString = z.string().transform((raw, ctx) => {
   return names as RecordField[];
 });
 
+/** A filter parameter as the document states it: JSON-encoded, a flat object of scalars without NUL. */
+const documentedFilter = {
+  param: {
+    content: {
+      "application/json": {
+        schema: {
+          type: "object",
+          propertyNames: noNul,
+          additionalProperties: {
+            anyOf: [{ type: "string", ...noNul }, { type: "number" }, { type: "boolean" }, { type: "null" }],
+          },
+          description: "A flat object: a candidate matches when each top-level value equals the given one.",
+        },
+      },
+    },
+  },
+};
+
 /** The related list's query string as the wire carries it (every value a string). */
 export const RelatedQuery = z
   .strictObject({
     analysisId: AnalysisId,
-    pageNum: positiveIntegerString().optional(),
-    pageSize: positiveIntegerString(LIMITS.maxPageSize).optional(),
-    selectFields: fieldListString.optional(),
-    jsonContent: filterString.optional(),
-    metadata: filterString.optional(),
+    pageNum: positiveIntegerString()
+      .meta({ type: "integer", minimum: 1, maximum: Number.MAX_SAFE_INTEGER })
+      .optional(),
+    pageSize: positiveIntegerString(LIMITS.maxPageSize)
+      .meta({ type: "integer", minimum: 1, maximum: LIMITS.maxPageSize })
+      .optional(),
+    selectFields: fieldListString
+      .meta({
+        type: "array",
+        items: { enum: [...RECORD_FIELDS] },
+        minItems: 1,
+        param: { style: "form", explode: false },
+        description: "Comma-separated field names; each record keeps only these, and `analysisId`.",
+      })
+      .optional(),
+    jsonContent: filterString.meta(documentedFilter).optional(),
+    metadata: filterString.meta(documentedFilter).optional(),
   })
   .meta({ id: "RelatedQuery" });
 

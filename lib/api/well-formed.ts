@@ -1,6 +1,7 @@
 /**
- * The contract's rule that every string, keys included, is well-formed Unicode. JSON lets a `\ud800` escape
- * through that UTF-8 could never carry; storing it would silently turn it into U+FFFD.
+ * The contract's rules for every string of a request, keys included: well-formed Unicode (JSON lets a `\ud800`
+ * escape through that UTF-8 could never carry; storing it would silently turn it into U+FFFD), and no U+0000
+ * (CONTRACT.md "NUL": refused in every string alike, since a database's text cannot hold it).
  */
 
 export type IllFormedString = {
@@ -8,11 +9,12 @@ export type IllFormedString = {
   message: string;
 };
 
-const LONE_SURROGATE = /\p{Surrogate}/gu;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is what this finds.
+const UNPRINTABLE = /\p{Surrogate}|\u0000/gu;
 
-/** A path segment that shows a lone surrogate as its `\uXXXX` escape rather than as a broken character. */
+/** A path segment that shows a lone surrogate or a NUL as its `\uXXXX` escape rather than as itself. */
 const printableSegment = (segment: string) =>
-  segment.replace(LONE_SURROGATE, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  segment.replace(UNPRINTABLE, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, "0")}`);
 
 /**
  * Every string value and object key of a parsed JSON value that holds a lone surrogate, with its dotted path
@@ -27,6 +29,8 @@ export function illFormedStrings(value: unknown, prefix = ""): IllFormedString[]
     if (typeof item === "string") {
       if (!item.isWellFormed()) {
         found.push({ path: path || "body", message: "holds a lone surrogate (not well-formed Unicode)" });
+      } else if (item.includes("\u0000")) {
+        found.push({ path: path || "body", message: "must not contain NUL (U+0000) characters" });
       }
     } else if (Array.isArray(item)) {
       for (let index = item.length - 1; index >= 0; index--)
@@ -41,6 +45,8 @@ export function illFormedStrings(value: unknown, prefix = ""): IllFormedString[]
             path: childPath,
             message: "is a key with a lone surrogate (not well-formed Unicode)",
           });
+        } else if (key.includes("\u0000")) {
+          found.push({ path: childPath, message: "is a key with a NUL (U+0000) character" });
         }
         pending.push([child, childPath]);
       }

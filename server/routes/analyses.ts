@@ -9,8 +9,9 @@ import {
 } from "../../lib/api/contract";
 import { HttpError, invalidRequest } from "../http/http-error";
 import { jsonBody } from "../http/request-body";
+import { IfMatch } from "../http/request-headers";
 import { errorResponse, idempotencyHeaders, idempotent, jsonResponse } from "../idempotency";
-import { apiKeySecurity, errorResponses, jsonContent, jsonRequestBody } from "../openapi";
+import { apiKeySecurity, errorResponses, jsonContent, jsonRequestBody, withReplays } from "../openapi";
 import { etagOf, parseIfMatch, selectFields, toRecord } from "../records";
 import { relatedAnalysisIds } from "../related/related-query";
 import type { Store, StoredResponse, UpdateOutcome } from "../store/types";
@@ -25,7 +26,7 @@ export const getAnalysisRoute = createRoute({
   security: apiKeySecurity,
   request: { query: GetAnalysisParams },
   responses: {
-    200: jsonContent(AnalysisRecord, "The record, with an ETag."),
+    200: jsonContent(AnalysisRecord, "The record, with an ETag.", "ETag"),
     ...errorResponses(400, 401, 404, 429),
   },
 });
@@ -36,11 +37,14 @@ export const updateAnalysisRoute = createRoute({
   path: "/v1/analyses",
   summary: "Update an analysis (each supplied field replaces the stored one)",
   security: apiKeySecurity,
-  request: { headers: idempotencyHeaders, body: jsonRequestBody(UpdateAnalysisRequest) },
-  responses: {
-    200: jsonContent(AnalysisRecord, "The whole updated record."),
-    ...errorResponses(400, 401, 404, 409, 412, 413, 415, 422, 429),
+  request: {
+    headers: idempotencyHeaders.extend({ "if-match": IfMatch.optional() }),
+    body: jsonRequestBody(UpdateAnalysisRequest),
   },
+  responses: withReplays({
+    200: jsonContent(AnalysisRecord, "The whole updated record.", "ETag"),
+    ...errorResponses(400, 401, 404, 409, 412, 413, 415, 422, 429),
+  }),
 });
 
 /** GET /v1/analyses/related. */

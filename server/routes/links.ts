@@ -3,7 +3,7 @@ import { AnalyzeRequest, AnalyzeResponse } from "../../lib/api/contract";
 import { type AnalyzeDeps, analyzeLinks } from "../analyze-links";
 import { jsonBody } from "../http/request-body";
 import { idempotencyHeaders, idempotent, jsonResponse } from "../idempotency";
-import { apiKeySecurity, errorResponses, jsonContent, jsonRequestBody } from "../openapi";
+import { apiKeySecurity, errorResponses, jsonContent, jsonRequestBody, withReplays } from "../openapi";
 import type { AppEnv } from "./env";
 
 /** POST /v1/links: its path, what it accepts (validated) and what it answers (documented). */
@@ -13,10 +13,10 @@ export const analyzeLinksRoute = createRoute({
   summary: "Analyze links",
   security: apiKeySecurity,
   request: { headers: idempotencyHeaders, body: jsonRequestBody(AnalyzeRequest) },
-  responses: {
+  responses: withReplays({
     200: jsonContent(AnalyzeResponse, "The analyses that succeeded, their cost, and the links that failed."),
     ...errorResponses(400, 401, 402, 409, 413, 415, 422, 429, 502),
-  },
+  }),
 });
 
 export function registerLinksRoutes(app: OpenAPIHono<AppEnv>, deps: AnalyzeDeps) {
