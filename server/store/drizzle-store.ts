@@ -11,10 +11,11 @@ import { and, asc, desc, eq, gte, isNull, lt, or, type SQL, sql } from "drizzle-
 import { ulid } from "ulid";
 import { fromReadRow, fromRow, patchColumns, type ReadAnalysis, toRow } from "./analysis-rows";
 import type { Database, Transaction } from "./database";
+import { databaseTokenBuckets } from "./database-token-buckets";
 import { createReadBatcher } from "./read-batcher";
 import { createRecordCache } from "./record-cache";
-import { analyses, idempotencyKeys, rateBuckets, tenants, usage } from "./schema";
-import { memoryTokenBuckets, type TokenBuckets } from "./token-buckets";
+import { analyses, idempotencyKeys, tenants, usage } from "./schema";
+import { memoryTokenBuckets } from "./token-buckets";
 import {
   type ClaimOutcome,
   type IdempotencyClaim,
@@ -120,7 +121,7 @@ export function createStore(db: Database, options: StoreOptions): Store {
 
   return {
     db,
-    rateBuckets: options.singleProcess ? memoryTokenBuckets() : databaseTokenBuckets(queries),
+    rateBuckets: options.singleProcess ? memoryTokenBuckets() : databaseTokenBuckets(db),
 
     async ensureKey(keyHash, credits) {
       await db
@@ -282,8 +283,6 @@ export function createStore(db: Database, options: StoreOptions): Store {
   };
 }
 
-type Queries = ReturnType<typeof prepareQueries>;
-
 /** The columns a read by id answers (`ReadAnalysis`). */
 const READ_COLUMNS = {
   tenantId: analyses.tenantId,
@@ -319,55 +318,6 @@ function prepareQueries(db: Database) {
       .from(analyses)
       .where(sql`${analyses.analysisId} = any(${sql.placeholder("analysisIds")}::text[])`)
       .prepare("analyses_by_id"),
-    ...prepareRateQueries(db),
-  };
-}
-
-/**
- * A token bucket as one row: refilled by the time since `refilled_at` (the database's clock, which every
- * process shares), a token taken when one is there. A refused request changes nothing and reads how long
- * until a token will be there.
- */
-function prepareRateQueries(db: Database) {
-  const key = and(
-    eq(rateBuckets.tenantId, sql.placeholder("tenantId")),
-    eq(rateBuckets.bucket, sql.placeholder("bucket")),
-  );
-  const capacity = sql`${sql.placeholder("perMinute")}::float8`;
-  const available = sql`least(${capacity}, ${rateBuckets.tokens} + extract(epoch from now() - ${rateBuckets.refilledAt}) * ${capacity} / 60)`;
-  return {
-    takeRateToken: db
-      .insert(rateBuckets)
-      .values({
-        tenantId: sql.placeholder("tenantId"),
-        bucket: sql.placeholder("bucket"),
-        tokens: sql`${capacity} - 1`,
-        refilledAt: sql`now()`,
-      })
-      .onConflictDoUpdate({
-        target: [rateBuckets.tenantId, rateBuckets.bucket],
-        set: { tokens: sql`${available} - 1`, refilledAt: sql`now()` },
-        setWhere: sql`${available} >= 1`,
-      })
-      .returning({ tokens: rateBuckets.tokens })
-      .prepare("take_rate_token"),
-    rateWait: db
-      .select({ seconds: sql<number>`(1 - ${available}) * 60 / ${capacity}`.mapWith(Number) })
-      .from(rateBuckets)
-      .where(key)
-      .prepare("rate_wait"),
-  };
-}
-
-function databaseTokenBuckets(queries: Queries): TokenBuckets {
-  return {
-    async take(tenantId, bucket, perMinute) {
-      const taken = await queries.takeRateToken.execute({ tenantId, bucket, perMinute });
-      if (taken.length > 0) return 0;
-      const [wait] = await queries.rateWait.execute({ tenantId, bucket, perMinute });
-      // the bucket refilled in between: the next request will find the token
-      return Math.max(1, (wait?.seconds ?? 0) * 1000);
-    },
   };
 }
 

@@ -359,6 +359,27 @@ describe.each(STORES)("$name store", ({ open }) => {
       expect(await store.rateBuckets.take(tenant.id, "other", 3)).toBe(0);
       expect(await store.rateBuckets.take(other.id, "analyze", 3)).toBe(0);
     });
+
+    it("let exactly the bucket's tokens pass of takes asked for at once, each bucket on its own", async () => {
+      const tenant = await newTenant(store);
+      const other = await newTenant(store);
+      const takes = await Promise.all([
+        ...Array.from({ length: 12 }, () => store.rateBuckets.take(tenant.id, "other", 5)),
+        ...Array.from({ length: 8 }, () => store.rateBuckets.take(tenant.id, "analyze", 8)),
+        ...Array.from({ length: 3 }, () => store.rateBuckets.take(other.id, "other", 5)),
+      ]);
+      const passed = (from: number, to: number) => takes.slice(from, to).filter((wait) => wait === 0).length;
+      expect(passed(0, 12)).toBe(5);
+      for (const wait of takes.slice(0, 12)) if (wait !== 0) expect(wait).toBeGreaterThan(5_000);
+      expect(passed(12, 20)).toBe(8);
+      expect(passed(20, 23)).toBe(3);
+      expect(await store.rateBuckets.take(tenant.id, "analyze", 8)).toBeGreaterThan(0);
+      // two tokens left, three takes at once: not all of them, so each on its own
+      const last = await Promise.all(
+        Array.from({ length: 3 }, () => store.rateBuckets.take(other.id, "other", 5)),
+      );
+      expect(last.filter((wait) => wait === 0)).toHaveLength(2);
+    });
   });
 
   describe("credits", () => {
