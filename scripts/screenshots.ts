@@ -7,7 +7,7 @@
  *
  * `--before`: no build, the extension already built (`LINKLENS_OUT_DIR`), and only the 400×600 views,
  * as docs/before-library.png and docs/before-usage.png, to set beside the current ones in a change.
- * `--dark`: the dark colour scheme.
+ * `--no-build`: the extension already built. `--dark`: the dark colour scheme.
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
@@ -30,7 +30,8 @@ const BEFORE = process.argv.includes("--before");
 const LONG_QUERY = "?utm_source=weekly-newsletter&utm_medium=email&utm_campaign=autumn-reading-list";
 
 async function main() {
-  if (!BEFORE) execFileSync(join(ROOT, "node_modules/.bin/wxt"), ["build"], { cwd: ROOT, stdio: "ignore" });
+  if (!BEFORE && !process.argv.includes("--no-build"))
+    execFileSync(join(ROOT, "node_modules/.bin/wxt"), ["build"], { cwd: ROOT, stdio: "ignore" });
   const site = await startFixtureSite();
   const service = await startServiceProcess({
     apiKeys: `${API_KEY}:100`,

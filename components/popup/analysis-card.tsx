@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { i18n } from "#i18n";
 import type { CachedAnalysis } from "../../lib/db/schema";
+import { formatRelevance } from "../../lib/format/relevance";
 import { siteOf } from "../../lib/links/link-check";
 import { safeHref } from "../../lib/links/safe-link";
 import { Favicon } from "../favicon";
@@ -8,11 +9,6 @@ import { formatDate } from "../format-date";
 import { hideBrokenImage } from "../hide-broken-image";
 import { MarkdownView } from "../markdown-view";
 import { JsonContentView } from "./json-content-view";
-
-/** A score from 0 to 1 as a whole percentage. */
-function percent(score: number): number {
-  return Math.round(Math.min(1, Math.max(0, score)) * 100);
-}
 
 /** One analysis: the page (title, favicon, site, author, date, lead image, score), its text and JSON. */
 export function AnalysisCard({ record }: { record: CachedAnalysis }) {
@@ -32,7 +28,7 @@ export function AnalysisCard({ record }: { record: CachedAnalysis }) {
   return (
     <article className="analysis-card" aria-labelledby={titleId} data-analysis-id={record.analysisId}>
       <header className="analysis-card__header">
-        <Favicon url={analysis.favicon} className="analysis-card__favicon" size={20} />
+        <Favicon url={analysis.favicon} site={site || title} className="analysis-card__favicon" size={20} />
         <div className="analysis-card__heading">
           <h3 id={titleId} className="analysis-card__title">
             {href ? (
@@ -59,8 +55,9 @@ export function AnalysisCard({ record }: { record: CachedAnalysis }) {
           ) : null}
         </div>
         {analysis.score !== undefined ? (
-          <p className="analysis-card__score">
-            {i18n.t("popup.result.score", { score: percent(analysis.score) })}
+          // The title explains the figure on hover, and is its description for assistive technology.
+          <p className="analysis-card__score" title={i18n.t("popup.result.scoreHint")}>
+            {i18n.t("popup.result.score", { score: formatRelevance(analysis.score) })}
           </p>
         ) : null}
       </header>

@@ -31,19 +31,24 @@ export function JobResult({ job, windowId }: { job: AnalyzeJob; windowId: number
       <dl className="job-result__usage">
         <div>
           <dt>{i18n.t("popup.job.cost")}</dt>
-          <dd data-testid="job-cost">{job.costCredits}</dd>
+          <dd data-testid="job-cost">{i18n.t("popup.job.credits", job.costCredits)}</dd>
         </div>
-        {job.usageIds.length > 0 ? (
-          <div>
-            <dt>{i18n.t("popup.job.usage")}</dt>
-            <dd>
-              {job.usageIds.map((usageId) => (
-                <code key={usageId}>{usageId}</code>
-              ))}
-            </dd>
-          </div>
-        ) : null}
       </dl>
+      {job.usageIds.length > 0 ? (
+        <details className="job-result__details">
+          <summary>{i18n.t("popup.job.details")}</summary>
+          <dl className="job-result__usage">
+            <div>
+              <dt>{i18n.t("popup.job.usage")}</dt>
+              <dd>
+                {job.usageIds.map((usageId) => (
+                  <code key={usageId}>{usageId}</code>
+                ))}
+              </dd>
+            </div>
+          </dl>
+        </details>
+      ) : null}
       {ids.length > 0 ? (
         <OpenSidePanelButton windowId={windowId} focus={{ jobId: job.id, analysisIds: ids }} />
       ) : null}

@@ -1,5 +1,6 @@
 import { i18n } from "#i18n";
 import type { TargetTab } from "../../lib/browser/active-tab";
+import { siteOf } from "../../lib/links/link-check";
 import { Favicon } from "../favicon";
 import { type TargetProblem, targetProblemText } from "./target-problem";
 
@@ -20,7 +21,7 @@ export function TargetSummary({
       </h2>
       {tab?.url && !problem ? (
         <p className="target__page">
-          <Favicon url={tab.favIconUrl} className="target__favicon" size={16} />
+          <Favicon url={tab.favIconUrl} site={siteOf(tab.url)} className="target__favicon" size={16} />
           <span className="target__text">
             {tab.title ? <span className="target__title">{tab.title}</span> : null}
             <span className="target__url">{tab.url}</span>

@@ -2,6 +2,8 @@ import { type ReactNode, type Ref, useEffect, useRef } from "react";
 import { i18n } from "#i18n";
 import type { AnalysisObject } from "../../lib/api/contract";
 import type { CachedAnalysis } from "../../lib/db/schema";
+import { formatRelevance } from "../../lib/format/relevance";
+import { siteOf } from "../../lib/links/link-check";
 import { safeHref } from "../../lib/links/safe-link";
 import { AnalysisEditor } from "../editing/analysis-editor";
 import { Favicon } from "../favicon";
@@ -132,7 +134,12 @@ export function DetailHeader({
   const href = analysis.url ? safeHref(analysis.url) : null;
   return (
     <header className="detail__header">
-      <Favicon url={analysis.favicon} className="detail__icon" size={20} />
+      <Favicon
+        url={analysis.favicon}
+        site={(analysis.url && siteOf(analysis.url)) || title}
+        className="detail__icon"
+        size={20}
+      />
       <h2 id="detail-title" tabIndex={-1} ref={titleRef}>
         {href ? (
           <a
@@ -165,7 +172,14 @@ export function RecordFacts({ record }: { record: CachedAnalysis }) {
   if (analysis.author) facts.push([i18n.t("sidepanel.detail.author"), analysis.author]);
   if (analysis.publishedDate)
     facts.push([i18n.t("sidepanel.detail.published"), formatDate(analysis.publishedDate)]);
-  if (analysis.score !== undefined) facts.push([i18n.t("sidepanel.detail.score"), analysis.score.toFixed(2)]);
+  if (analysis.score !== undefined)
+    facts.push([
+      i18n.t("sidepanel.detail.score"),
+      <>
+        {formatRelevance(analysis.score)}
+        <span className="detail__fact-hint">{i18n.t("sidepanel.detail.scoreHint")}</span>
+      </>,
+    ]);
   if (record.createdAt) facts.push([i18n.t("sidepanel.detail.created"), formatDate(record.createdAt, true)]);
   if (record.updatedAt) facts.push([i18n.t("sidepanel.detail.updated"), formatDate(record.updatedAt, true)]);
   facts.push([i18n.t("sidepanel.detail.analysisId"), <code key="id">{record.analysisId}</code>]);

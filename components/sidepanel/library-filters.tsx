@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useId } from "react";
 import { i18n } from "#i18n";
 import {
   type LibraryFilters as Filters,
@@ -10,6 +10,8 @@ import {
 import { Button } from "../ui/button";
 
 export interface LibraryFiltersProps {
+  /** The panel's id, which the toggle (FiltersToggle) controls. */
+  id: string;
   filters: Filters;
   onChange: (filters: Filters) => void;
   sites: { site: string; count: number }[];
@@ -19,8 +21,35 @@ export interface LibraryFiltersProps {
   onGroupedChange: (grouped: boolean) => void;
 }
 
+/** The toolbar's "Filters" button, which shows and hides the filters below it, "on" while any applies. */
+export function FiltersToggle({
+  panelId,
+  open,
+  active,
+  onToggle,
+}: {
+  panelId: string;
+  open: boolean;
+  active: boolean;
+  onToggle: () => void;
+}) {
+  return (
+    <Button
+      size="small"
+      className="library-filters__toggle"
+      aria-expanded={open}
+      aria-controls={panelId}
+      onClick={onToggle}
+    >
+      {i18n.t("sidepanel.filters.show")}
+      {active ? <span className="library-badge">{i18n.t("sidepanel.filters.active")}</span> : null}
+    </Button>
+  );
+}
+
 /** Site, preset, date range, has jsonContent, metadata key = value, and grouping by page. */
 export function LibraryFilters({
+  id: panelId,
   filters,
   onChange,
   sites,
@@ -30,17 +59,10 @@ export function LibraryFilters({
   onGroupedChange,
 }: LibraryFiltersProps) {
   const id = useId();
-  const [open, setOpen] = useState(false);
   const set = <K extends keyof Filters>(key: K, value: Filters[K]) => onChange({ ...filters, [key]: value });
   const keysListId = `${id}-keys`;
   return (
-    <details className="library-filters" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
-      <summary>
-        {i18n.t("sidepanel.filters.show")}
-        {hasActiveFilters(filters) || grouped ? (
-          <span className="library-badge">{i18n.t("sidepanel.filters.active")}</span>
-        ) : null}
-      </summary>
+    <div className="library-filters" id={panelId}>
       <fieldset className="library-filters__fieldset">
         <legend className="ll-visually-hidden">{i18n.t("sidepanel.filters.legend")}</legend>
         <div className="library-filters__grid">
@@ -152,6 +174,6 @@ export function LibraryFilters({
           ) : null}
         </div>
       </fieldset>
-    </details>
+    </div>
   );
 }

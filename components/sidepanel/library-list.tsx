@@ -15,7 +15,7 @@ export interface LibraryListProps {
   editStates?: EditStates;
 }
 
-const ANALYSIS_ROW_HEIGHT = 92;
+const ANALYSIS_ROW_HEIGHT = 76;
 const PAGE_ROW_HEIGHT = 34;
 
 /**

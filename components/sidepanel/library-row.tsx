@@ -115,15 +115,18 @@ function RowButton({
       onClick={() => onOpen(entry.analysisId)}
     >
       <span className="library-row__icon" aria-hidden="true">
-        <Favicon url={entry.favicon} className="library-row__favicon" size={16} />
+        <Favicon url={entry.favicon} site={entry.host || title} className="library-row__favicon" size={16} />
       </span>
+      {/* Each line ends at a word with "…" when too long; its tooltip holds the whole text. */}
       <span className="library-row__text">
         <span className="library-row__head">
-          <span className="library-row__title">{title}</span>
+          <span className="library-row__title" title={title}>
+            {title}
+          </span>
           <StateBadge entry={entry} editState={editState} />
         </span>
         {made ? (
-          <span className="library-row__prompt" title={entry.presetName}>
+          <span className="library-row__prompt" title={made}>
             {made}
           </span>
         ) : null}
@@ -131,29 +134,34 @@ function RowButton({
           className={
             entry.firstLine ? "library-row__result" : "library-row__result library-row__result--none"
           }
+          title={entry.firstLine || undefined}
         >
           {entry.firstLine || i18n.t("sidepanel.library.noResult")}
         </span>
         <span className="library-row__meta">
-          {entry.host || entry.url}
-          {" · "}
-          {formatDate(entry.time, true)}
-          {" · "}
-          {entry.costCredits === undefined ? (
-            <span className="library-row__cost" title={i18n.t("sidepanel.library.costUnknownHint")}>
-              {i18n.t("sidepanel.library.costUnknown")}
-            </span>
-          ) : (
-            <span className="library-row__cost">{i18n.t("sidepanel.library.cost", entry.costCredits)}</span>
-          )}
-          {entry.hasJson ? (
-            <span className="library-badge">{i18n.t("sidepanel.library.hasJson")}</span>
-          ) : null}
-          {entry.partial ? (
-            <span className="library-badge" title={i18n.t("sidepanel.library.partialHint")}>
-              {i18n.t("sidepanel.library.partial")}
-            </span>
-          ) : null}
+          <span className="library-row__site" title={entry.url || entry.host}>
+            {entry.host || entry.url}
+          </span>
+          <span className="library-row__facts">
+            {"\u00a0· "}
+            {formatDate(entry.time, true)}
+            {" · "}
+            {entry.costCredits === undefined ? (
+              <span className="library-row__cost" title={i18n.t("sidepanel.library.costUnknownHint")}>
+                {i18n.t("sidepanel.library.costUnknown")}
+              </span>
+            ) : (
+              <span className="library-row__cost">{i18n.t("sidepanel.library.cost", entry.costCredits)}</span>
+            )}
+            {entry.hasJson ? (
+              <span className="library-badge">{i18n.t("sidepanel.library.hasJson")}</span>
+            ) : null}
+            {entry.partial ? (
+              <span className="library-badge" title={i18n.t("sidepanel.library.partialHint")}>
+                {i18n.t("sidepanel.library.partial")}
+              </span>
+            ) : null}
+          </span>
         </span>
       </span>
     </button>

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useDeferredValue, useMemo, useState } from "react";
+import { type KeyboardEvent, type ReactNode, useDeferredValue, useId, useMemo, useState } from "react";
 import { i18n } from "#i18n";
 import type { SidepanelFocus } from "../../lib/browser/sidepanel-focus";
 import type { LibraryEntry } from "../../lib/library/library-entry";
@@ -18,8 +18,9 @@ import { SelectionBar } from "../library-actions/selection-bar";
 import type { LibrarySelection } from "../library-actions/use-selection";
 import { Button } from "../ui/button";
 import { FocusBanner } from "./focus-banner";
-import { LibraryFilters } from "./library-filters";
+import { FiltersToggle, LibraryFilters } from "./library-filters";
 import { LibraryList } from "./library-list";
+import { LibraryMenu } from "./library-menu";
 import { SearchBox } from "./search-box";
 import { useSearchRenderedMark } from "./search-timing";
 import { useEditStates } from "./use-edit-states";
@@ -35,9 +36,15 @@ export interface LibraryViewProps {
   focus: SidepanelFocus | null;
   onClearFocus: () => void;
   onOpen: (analysisId: string) => void;
-  /** Library-wide actions (export, import) shown in the toolbar next to the count. */
+  /**
+   * Library-wide actions (export, import, delete the selection): in the toolbar's menu, and beside
+   * "Select all shown" while rows are selected.
+   */
   toolbarActions?: ReactNode;
-  /** Selecting analyses for the toolbar's actions: a checkbox per row, "Select all shown", Escape clears. */
+  /**
+   * Selecting analyses for the toolbar's actions: a checkbox per row; "Select all shown" once one is
+   * selected; Escape clears.
+   */
   selection?: LibrarySelection;
 }
 
@@ -68,6 +75,8 @@ export function LibraryView({
   const [query, setQuery] = useState("");
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [grouped, setGrouped] = useState(false);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtersId = useId();
   // The field follows every keystroke at once; the list follows as soon as it can.
   const deferredQuery = useDeferredValue(query);
 
@@ -139,35 +148,54 @@ export function LibraryView({
     body = <LibraryList rows={rows} onOpen={onOpen} selection={selection} editStates={editStates} />;
   }
 
+  const filtersOn = hasActiveFilters(filters) || grouped;
+  const anySelected = selection !== undefined && selection.selected.size > 0;
   return (
     <section className="library" aria-labelledby="library-heading" onKeyDown={onKeyDown}>
+      <h2 id="library-heading" className="ll-visually-hidden">
+        {i18n.t("sidepanel.library.heading")}
+      </h2>
       <div className="library__toolbar">
-        <h2 id="library-heading">{i18n.t("sidepanel.library.heading")}</h2>
-        <p className="library__count" role="status">
-          {!complete
-            ? i18n.t("sidepanel.library.loadingAll")
-            : narrowed
-              ? i18n.t("sidepanel.library.matching", shown.length)
-              : i18n.t("sidepanel.library.count", focused.length)}
-        </p>
-        {toolbarActions ? (
-          <div role="toolbar" aria-label={i18n.t("sidepanel.library.toolbar")} className="library__actions">
-            {toolbarActions}
-          </div>
-        ) : null}
+        <SearchBox value={query} onChange={setQuery} />
+        <FiltersToggle
+          panelId={filtersId}
+          open={filtersOpen}
+          active={filtersOn}
+          onToggle={() => setFiltersOpen((open) => !open)}
+        />
+        {toolbarActions && !anySelected ? <LibraryMenu>{toolbarActions}</LibraryMenu> : null}
       </div>
+      {/* Said to assistive technology always; on screen only while a search or filter narrows the list. */}
+      <p className={narrowed ? "library__count" : "library__count ll-visually-hidden"} role="status">
+        {!complete
+          ? i18n.t("sidepanel.library.loadingAll")
+          : narrowed
+            ? i18n.t("sidepanel.library.matching", shown.length)
+            : i18n.t("sidepanel.library.count", focused.length)}
+      </p>
+      {filtersOpen ? (
+        <LibraryFilters
+          id={filtersId}
+          filters={filters}
+          onChange={setFilters}
+          sites={sites}
+          presets={presets}
+          metadataKeys={keys}
+          grouped={grouped}
+          onGroupedChange={setGrouped}
+        />
+      ) : null}
       {focus ? <FocusBanner focus={focus} onShowAll={onClearFocus} /> : null}
-      <SearchBox value={query} onChange={setQuery} />
-      <LibraryFilters
-        filters={filters}
-        onChange={setFilters}
-        sites={sites}
-        presets={presets}
-        metadataKeys={keys}
-        grouped={grouped}
-        onGroupedChange={setGrouped}
-      />
-      {selectionBar}
+      {anySelected ? (
+        <div className="library__selection">
+          {selectionBar}
+          {toolbarActions ? (
+            <div role="toolbar" aria-label={i18n.t("sidepanel.library.toolbar")} className="library__actions">
+              {toolbarActions}
+            </div>
+          ) : null}
+        </div>
+      ) : null}
       {body}
     </section>
   );

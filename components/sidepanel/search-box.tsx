@@ -8,11 +8,14 @@ export interface SearchBoxProps {
   ref?: Ref<HTMLInputElement>;
 }
 
-/** The library's search field: searches as you type; Escape clears it. */
+/**
+ * The library's search field, on the toolbar line: searches as you type; Escape clears it. Its help is
+ * the placeholder and the tooltip (and its description for assistive technology), not lines of text.
+ */
 export function SearchBox({ value, onChange, ref }: SearchBoxProps) {
   return (
-    <div className="ll-field library-search">
-      <label htmlFor="library-search" className="ll-field__label">
+    <div className="library-search">
+      <label htmlFor="library-search" className="ll-visually-hidden">
         {i18n.t("sidepanel.library.search")}
       </label>
       <input
@@ -23,6 +26,7 @@ export function SearchBox({ value, onChange, ref }: SearchBoxProps) {
         autoComplete="off"
         spellCheck={false}
         placeholder={i18n.t("sidepanel.library.searchPlaceholder")}
+        title={i18n.t("sidepanel.library.searchHint")}
         aria-describedby="library-search-hint"
         value={value}
         onChange={(event) => {
@@ -31,9 +35,9 @@ export function SearchBox({ value, onChange, ref }: SearchBoxProps) {
           onChange(next);
         }}
       />
-      <p id="library-search-hint" className="ll-field__hint">
+      <span id="library-search-hint" hidden>
         {i18n.t("sidepanel.library.searchHint")}
-      </p>
+      </span>
     </div>
   );
 }

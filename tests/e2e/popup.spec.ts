@@ -41,8 +41,14 @@ test("analyzes the current https tab with a prompt, and shows the result again w
   await expect(title.getByRole("link")).toHaveAttribute("href", fixtureSite.url(ARTICLE));
   await expect(title.getByRole("link")).toHaveAttribute("target", "_blank");
   await expect(popup.card.locator(".markdown")).toContainText(/tram/i);
-  await expect(popup.card.getByText(/^Score \d+%$/)).toBeVisible();
+  await expect(popup.card.getByText(/^Relevance \d+%$/)).toBeVisible();
   await expect(popup.job.getByText("Credits used")).toBeVisible();
+  // The score says what it means on hover; the cost in words; the usage id only behind Details.
+  await expect(popup.card.getByText(/^Relevance \d+%$/)).toHaveAttribute("title", /matches your prompt/);
+  await expect(popup.job.getByTestId("job-cost")).toHaveText("1 credit");
+  await expect(popup.job.getByText("Usage id")).toBeHidden();
+  await popup.job.getByText("Details", { exact: true }).click();
+  await expect(popup.job.getByText("Usage id")).toBeVisible();
   // The form folded to the prompt sent; Edit opens it again with the prompt kept.
   await expect(popup.promptSummary).toContainText("When did the tram line open, and what does it connect?");
   await popup.edit.click();

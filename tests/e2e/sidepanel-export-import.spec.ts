@@ -44,6 +44,12 @@ async function serverRows(target: Page | Worker): Promise<Record<string, unknown
 const notice = (page: Page) => page.locator(".action-notice");
 const countOf = (page: Page) => page.locator(".library__count");
 
+/** Opens the toolbar's menu of export and import, when it is there (no row selected) and closed. */
+async function openLibraryMenu(page: Page) {
+  const menu = page.getByRole("button", { name: "Export and import" });
+  if ((await menu.count()) > 0 && (await menu.getAttribute("aria-expanded")) === "false") await menu.click();
+}
+
 /** Picks the export format and clicks the export button named `name`; answers the saved file's text. */
 async function exportThrough(
   page: Page,
@@ -51,6 +57,7 @@ async function exportThrough(
   name: string | RegExp,
   path: string,
 ) {
+  await openLibraryMenu(page);
   await page.getByRole("toolbar").getByLabel("Export format").first().selectOption({ label: format });
   const downloading = page.waitForEvent("download");
   await page.getByRole("button", { name }).click();
@@ -61,6 +68,7 @@ async function exportThrough(
 
 /** Imports a file through "Import JSON…" (the real file chooser). */
 async function importThrough(page: Page, file: { name: string; text: string }) {
+  await openLibraryMenu(page);
   const choosing = page.waitForEvent("filechooser");
   await page.getByRole("button", { name: "Import JSON…" }).click();
   const chooser = await choosing;
@@ -278,6 +286,9 @@ test("selection, Markdown and CSV exports, delete from this browser and undo", a
   await expect(countOf(page)).toHaveText("1 analysis matches");
   await page.getByRole("searchbox", { name: "Search" }).fill("o");
   const shown = await page.locator(".library-row").count();
+  // "Select all shown" is there once a row is selected.
+  await expect(page.getByRole("checkbox", { name: "Select all shown" })).toHaveCount(0);
+  await page.locator(".library-row__select").first().check();
   await page.getByRole("checkbox", { name: "Select all shown" }).check();
   await expect(page.getByText(`${shown} selected`, { exact: true })).toBeVisible();
   await page.getByRole("searchbox", { name: "Search" }).fill("");
@@ -341,6 +352,7 @@ test("an analysis with an unsent edit is kept by a delete, and the notice says w
   expect(saved.ok).toBe(true);
   await expect(page.locator(".library-row").filter({ hasText: "edit waiting" })).toHaveCount(1);
 
+  await page.locator(".library-row__select").first().check();
   await page.getByRole("checkbox", { name: "Select all shown" }).check();
   await page.getByRole("button", { name: "Delete 2 selected" }).click();
   await expect(notice(page)).toContainText("Deleted 1 analysis from this browser.");

@@ -36,10 +36,8 @@ const rowOf = (page: Page, id: string) => page.locator(`.library-row[data-analys
 const countOf = (page: Page) => page.locator(".library__count");
 
 async function openFilters(page: Page) {
-  const details = page.locator("details.library-filters");
-  if (!(await details.evaluate((element) => (element as HTMLDetailsElement).open))) {
-    await details.locator("summary").click();
-  }
+  const toggle = page.getByRole("button", { name: /^Filters/ });
+  if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
 }
 
 test("library rows tell each analysis at a glance; filters by preset and site; removal stays until undone", async ({

@@ -67,10 +67,8 @@ const hasWords = (query: string) => (record: AnalysisRecord) => {
 };
 
 async function openFilters(page: Page) {
-  const details = page.locator("details.library-filters");
-  if (!(await details.evaluate((element) => (element as HTMLDetailsElement).open))) {
-    await details.locator("summary").click();
-  }
+  const toggle = page.getByRole("button", { name: /^Filters/ });
+  if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
 }
 
 test("library: empty state, then search and each filter over a few hundred analyses", async ({

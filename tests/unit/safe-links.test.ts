@@ -12,7 +12,7 @@ import { DetailHeader, RecordFacts } from "../../components/sidepanel/analysis-d
 import { ImageGallery } from "../../components/sidepanel/image-gallery";
 import { LibraryRow } from "../../components/sidepanel/library-row";
 import { RelatedList } from "../../components/sidepanel/related-list";
-import { UsageTable } from "../../components/sidepanel/usage-table";
+import { UsageLinks } from "../../components/sidepanel/usage-list";
 import type { AnalysisObject } from "../../lib/api/contract";
 import type { CachedAnalysis } from "../../lib/db/schema";
 import { toLibraryEntry } from "../../lib/library/library-entry";
@@ -89,7 +89,8 @@ describe("URLs from records, rendered as links and images", () => {
   it("the image gallery keeps only the images with a web address", () => {
     const markup = render(ImageGallery, { links: EVIL.extras?.imageLinks ?? [] });
     expect(urlAttributes(markup)).toEqual(["https://good.example/a.png"]);
-    expect(markup).toContain("1 image");
+    // Shown (and counted) once an image loads: hidden until then.
+    expect(markup).toMatch(/<section[^>]* hidden=""/);
     expect(render(ImageGallery, { links: [SCRIPT_URL, DATA_IMAGE] })).toBe("");
   });
 
@@ -101,16 +102,10 @@ describe("URLs from records, rendered as links and images", () => {
     ]);
   });
 
-  it("the usage table's links: an unsafe one stays as text", () => {
-    const markup = render(UsageTable, {
-      rows: [
-        {
-          usageId: "us_1",
-          costCredits: 2,
-          links: [SCRIPT_URL, "https://good.example/post"],
-          createdAt: Date.parse("2024-05-01T10:00:00Z"),
-        },
-      ],
+  it("the usage list's links: an unsafe one stays as text", () => {
+    const markup = render(UsageLinks, {
+      links: [SCRIPT_URL, "https://good.example/post"],
+      titles: new Map(),
     });
     expect(urlAttributes(markup)).toEqual(["https://good.example/post"]);
     expect(markup).toContain(SCRIPT_URL);
