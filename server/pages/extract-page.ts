@@ -8,6 +8,7 @@ import { parseHTML } from "linkedom";
 import { normalizeLink, siteOf } from "../../lib/links/link-check";
 import { declaredAuthorOf, firstAuthor, isBylineLeftover } from "./article-author";
 import { articleTitleOf } from "./article-title";
+import { withoutBoilerplate } from "./boilerplate";
 import {
   allMeta,
   declaredIcon,
@@ -17,7 +18,7 @@ import {
   readMetadata,
   resolveUrl,
 } from "./page-metadata";
-import { joinParagraphs, normalizePlainText, paragraphsOf, truncateText } from "./page-text";
+import { joinParagraphs, normalizePlainText, paragraphsOf, textBlocksOf, truncateText } from "./page-text";
 import { publishedDateOf } from "./published-date";
 import type { ExtractedPage, FetchedTextPage } from "./types";
 
@@ -128,12 +129,24 @@ const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000E-\u001F\u007F]/g;
 function parseDocument(html: string): Document {
   const markup = html.replace(NON_CONTENT_MARKUP, "").replace(CONTROL_CHARACTERS, "");
   const { document } = parseHTML(markup);
-  if (document.documentElement?.localName === "html") return document as unknown as Document;
+  if (document.documentElement?.localName === "html") return withLowerCaseCreate(document);
   const inner = markup.replace(/^\s*(\uFEFF\s*)?(<!doctype[^>]*>)?/i, "");
   const wrapped = /<head[\s>]/i.test(inner)
     ? `<html>${/<body[\s>]/i.test(inner) ? inner : inner.replace(/<\/head\s*>/i, "$&<body>")}</html>`
     : `<html><head></head><body>${inner}</body></html>`;
-  return parseHTML(wrapped).document as unknown as Document;
+  return withLowerCaseCreate(parseHTML(wrapped).document);
+}
+
+/**
+ * Readability renames elements (DIV to P) through `createElement("P")`; a browser's HTML document
+ * lower-cases the name, linkedom keeps it, and every `localName` check (its tag lookups, our block
+ * elements) then misses the renamed element. Lower-casing here makes linkedom answer as a browser does.
+ */
+function withLowerCaseCreate(document: ReturnType<typeof parseHTML>["document"]): Document {
+  const create = document.createElement.bind(document);
+  document.createElement = ((name: string, options?: ElementCreationOptions) =>
+    create(name.toLowerCase(), options)) as typeof document.createElement;
+  return document as unknown as Document;
 }
 
 /** Gives the document an absolute `<base>` so Readability resolves links like a browser would. */
@@ -241,7 +254,9 @@ interface MainContent {
 /** The page's main content: Readability's article, else the body without its chrome. */
 function mainContentOf(document: Document, html: string): MainContent {
   const article = readArticle(document);
-  const paragraphs = article ? paragraphsOf(article.content).filter((text) => !isBylineLeftover(text)) : [];
+  const paragraphs = article
+    ? withoutBoilerplate(textBlocksOf(article.content).filter((block) => !isBylineLeftover(block.text)))
+    : [];
   if (article && paragraphs.length > 0) {
     return { paragraphs, imageRoot: article.content, heading: clean(article.title), byline: article.byline };
   }

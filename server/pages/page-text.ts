@@ -42,6 +42,8 @@ const BLOCK_ELEMENTS = new Set([
   "ul",
 ]);
 
+const HEADINGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
+
 /** Elements whose content is never readable text. */
 const SKIPPED_ELEMENTS = new Set([
   "script",
@@ -49,7 +51,6 @@ const SKIPPED_ELEMENTS = new Set([
   "noscript",
   "template",
   "svg",
-  "math",
   "iframe",
   "object",
   "canvas",
@@ -63,11 +64,23 @@ const TEXT_NODE = 3;
 const ELEMENT_NODE = 1;
 const LINE_BREAK = "\n";
 
+/** A paragraph, and how much of it (letters, digits, marks) is the text of links. */
+export interface TextBlock {
+  text: string;
+  linkChars: number;
+  /** A heading (`h1`–`h6`) opened the block. */
+  heading: boolean;
+}
+
 /** A mutable collector: `current` is the paragraph being filled, `done` the finished ones. */
 interface Paragraphs {
-  done: string[];
+  done: TextBlock[];
   current: string[];
+  currentLinkChars: number;
+  currentHeading: boolean;
 }
+
+const NON_SPACE = /\S/g;
 
 function flush(paragraphs: Paragraphs): void {
   if (paragraphs.current.length === 0) return;
@@ -77,25 +90,35 @@ function flush(paragraphs: Paragraphs): void {
     .map((line) => line.replace(/\s+/g, " ").trim())
     .filter((line) => line !== "")
     .join(LINE_BREAK);
+  const { currentLinkChars: linkChars, currentHeading: heading } = paragraphs;
   paragraphs.current = [];
-  if (text) paragraphs.done.push(text);
+  paragraphs.currentLinkChars = 0;
+  paragraphs.currentHeading = false;
+  if (text) paragraphs.done.push({ text, linkChars, heading });
 }
 
-/** What leaving an element means for the text: the end of a block, or of a `<pre>`. */
-function leave(element: Element, paragraphs: Paragraphs, state: { preDepth: number }): void {
+interface WalkState {
+  preDepth: number;
+  linkDepth: number;
+}
+
+/** What leaving an element means for the text: the end of a block, of a `<pre>` or of a link. */
+function leave(element: Element, paragraphs: Paragraphs, state: WalkState): void {
   if (element.localName === "pre") state.preDepth--;
+  if (element.localName === "a") state.linkDepth--;
   if (BLOCK_ELEMENTS.has(element.localName)) flush(paragraphs);
 }
 
 /** Walks the subtree without recursion, so a deeply nested page cannot overflow the stack. */
 function collect(root: Node, paragraphs: Paragraphs): void {
-  const state = { preDepth: 0 };
+  const state: WalkState = { preDepth: 0, linkDepth: 0 };
   let node: Node | null = root.firstChild;
   while (node) {
     let enter = false;
     if (node.nodeType === TEXT_NODE) {
       const value = node.nodeValue ?? "";
       paragraphs.current.push(state.preDepth > 0 ? value : value.replace(/\n/g, " "));
+      if (state.linkDepth > 0) paragraphs.currentLinkChars += value.match(NON_SPACE)?.length ?? 0;
     } else if (node.nodeType === ELEMENT_NODE) {
       const element = node as Element;
       const name = element.localName;
@@ -103,7 +126,9 @@ function collect(root: Node, paragraphs: Paragraphs): void {
       else if (!SKIPPED_ELEMENTS.has(name)) {
         if (name === "td" || name === "th") paragraphs.current.push(" ");
         if (BLOCK_ELEMENTS.has(name)) flush(paragraphs);
+        if (HEADINGS.has(name)) paragraphs.currentHeading = true;
         if (name === "pre") state.preDepth++;
+        if (name === "a") state.linkDepth++;
         enter = element.firstChild !== null;
         if (!enter) leave(element, paragraphs, state);
       }
@@ -122,7 +147,12 @@ function collect(root: Node, paragraphs: Paragraphs): void {
 
 /** The paragraphs of a subtree, each whitespace-normalised (line breaks from `<br>` and `<pre>` kept). */
 export function paragraphsOf(root: Node): string[] {
-  const paragraphs: Paragraphs = { done: [], current: [] };
+  return textBlocksOf(root).map((block) => block.text);
+}
+
+/** As `paragraphsOf`, with each paragraph's share of link text. */
+export function textBlocksOf(root: Node): TextBlock[] {
+  const paragraphs: Paragraphs = { done: [], current: [], currentLinkChars: 0, currentHeading: false };
   collect(root, paragraphs);
   flush(paragraphs);
   return paragraphs.done;

@@ -514,6 +514,75 @@ describe("extractPage: markup without a document root", () => {
   });
 });
 
+describe("extractPage: boilerplate Readability keeps", () => {
+  const article = (around: { before?: string; after?: string; inside?: string }) =>
+    extractPage(
+      html(
+        `<html><head><title>Otters return</title></head><body><article><h1>Otters return</h1>${around.before ?? ""}${ARTICLE_TEXT}${around.inside ?? ""}${ARTICLE_TEXT.replaceAll("Paragraph", "Section")}${around.after ?? ""}</article></body></html>`,
+      ),
+    ).analysis.text;
+
+  it.each([
+    ["a dateline", { before: "<p>Updated Nov 19, 2025, 6:55 AM</p>" }, "Updated Nov 19"],
+    ["an agency credit", { before: "<p>By Reuters</p>" }, "Reuters"],
+    [
+      "a newsletter box",
+      {
+        inside:
+          "<div><p>Breaking News Emails: get breaking news alerts delivered to your inbox. SUBSCRIBE</p></div>",
+      },
+      "SUBSCRIBE",
+    ],
+    [
+      "a comment-moderation notice",
+      { after: "<p>Comments are moderated and will appear after approval.</p>" },
+      "moderated",
+    ],
+    [
+      "a tag list",
+      { after: '<p>Tags: <a href="/t/otters">otters</a>, <a href="/t/canals">canals</a></p>' },
+      "Tags",
+    ],
+    [
+      "a related-links block under its heading",
+      {
+        after:
+          '<h3>You may also like</h3><ul><li><a href="/a">Beavers build a dam downtown</a></li><li><a href="/b">Herons nest on the old mill</a></li></ul>',
+      },
+      "Beavers",
+    ],
+  ])("drops %s and keeps every paragraph", (_case, around, dropped) => {
+    const text = article(around);
+    expect(text).not.toContain(dropped);
+    expect(text.match(/(Paragraph|Section) \d/g)).toHaveLength(8);
+  });
+
+  it("keeps short lines and links inside the article, and link headings", () => {
+    const text = article({
+      inside: '<h2><a href="#more">More about the dens</a></h2><p>Otters rest here.</p>',
+      after: "<h2>Closing thoughts</h2>",
+    });
+    expect(text).toContain("More about the dens");
+    expect(text).toContain("Otters rest here.");
+    expect(text).toContain("Closing thoughts");
+  });
+
+  it("reads the blocks Readability renames (DIV to P) as paragraphs of their own", () => {
+    const blocks = Array.from(
+      { length: 3 },
+      (_, index) =>
+        `<div>Block ${index + 1} tells a long enough story about otters under the bridges of the old town, ` +
+        "their dens and the volunteers who count them every spring, in detail.</div>",
+    ).join("");
+    const text = extractPage(html(`<html><body><div id="story">${blocks}</div></body></html>`)).analysis.text;
+    expect(text.split("\n\n").map((paragraph) => paragraph.slice(0, 7))).toEqual([
+      "Block 1",
+      "Block 2",
+      "Block 3",
+    ]);
+  });
+});
+
 describe("pageIdOf", () => {
   it("gives the same id to the same normalized URL", () => {
     const id = pageIdOf("https://example.com/a/b?x=1");
