@@ -1,6 +1,6 @@
 import { ConfigError, readServiceConfig, USAGE } from "./config";
 import { GeneratorConfigError } from "./generate";
-import { startService } from "./service";
+import { PortInUseError, startService } from "./service";
 
 async function main() {
   const argv = process.argv.slice(2);
@@ -24,6 +24,10 @@ async function main() {
 }
 
 main().catch((error) => {
+  if (error instanceof PortInUseError) {
+    console.error(error.message);
+    process.exit(2);
+  }
   if (error instanceof ConfigError || error instanceof GeneratorConfigError) {
     console.error(`${error.message}\n\n${USAGE}`);
     process.exit(2);

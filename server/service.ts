@@ -17,6 +17,16 @@ import { createPagePool } from "./work/page-pool";
 
 export const DEV_KEY_CREDITS = 1000;
 
+/** Said in one line, naming the flag that changes it, instead of a stack. */
+export class PortInUseError extends Error {
+  override name = "PortInUseError";
+  constructor(host: string, port: number) {
+    super(
+      `${host}:${port} is already in use (another Linklens?): stop it, or choose another port with --port`,
+    );
+  }
+}
+
 export interface RunningService {
   url: string;
   port: number;
@@ -63,6 +73,10 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
     );
     listening.once("error", reject);
     answerClientErrors(listening as HttpServer);
+  }).catch(async (error: NodeJS.ErrnoException) => {
+    await Promise.all([fetcher.close(), pages.close(), store.close()]);
+    if (error.code !== "EADDRINUSE") throw error;
+    throw new PortInUseError(config.host, config.port);
   });
   const { port } = server.address() as AddressInfo;
   // In the background: requests are answered meanwhile, taking their turns at the database with it.
