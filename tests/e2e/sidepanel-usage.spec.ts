@@ -4,7 +4,7 @@ import { analyze, readRows } from "./extension-data";
 import { expect, test } from "./fixtures";
 import { writeSettings } from "./popup-page";
 
-test("usage: each request's time, usage id, links and credits, with today's and this month's totals", async ({
+test("usage: each request's page, credits and time, its links on demand, totals, the 30-day chart, Copy usage id", async ({
   tenantKey,
   serviceWorker,
   service,
@@ -28,15 +28,27 @@ test("usage: each request's time, usage id, links and credits, with today's and 
   });
   expect(plain.costCredits + structured.costCredits).toBe(4);
 
-  const table = page.getByRole("table", { name: "Usage, newest first" });
-  const rows = table.locator("tbody tr");
-  await expect(rows).toHaveCount(2);
+  // One line per request, newest first: its page, the credits in bold, how long ago; the id is copied.
+  const items = page.getByRole("list", { name: "Usage, newest first" }).locator(":scope > li");
+  await expect(items).toHaveCount(2);
   const stored = await readRows<UsageRow>(page, "usage");
   const newest = stored.find((row) => row.jobId === structured.id) as UsageRow;
-  await expect(rows.nth(0)).toContainText(newest.usageId);
-  await expect(rows.nth(0).getByRole("cell").last()).toHaveText("2");
-  await expect(rows.nth(1).getByRole("link")).toHaveText(links);
-  await expect(rows.nth(1).getByRole("cell").last()).toHaveText("2");
-  await expect(page.locator('[data-total="today"]')).toHaveText("4 credits in 2 requests");
-  await expect(page.locator('[data-total="month"]')).toHaveText("4 credits in 2 requests");
+  await expect(items.nth(0)).toHaveAttribute("data-usage-id", newest.usageId);
+  await expect(items.nth(0)).not.toContainText(newest.usageId);
+  await expect(items.nth(0).locator("strong")).toHaveText("2 credits");
+  await expect(items.nth(0).locator("time")).toHaveAttribute("title", /\d/);
+  await expect(items.nth(1).locator("strong")).toHaveText("2 credits");
+  // The request of two links says so, and opens to list them.
+  await items.nth(1).getByRole("button", { name: "2 pages" }).click();
+  await expect(items.nth(1).getByRole("link")).toHaveCount(2);
+  await expect(page.locator('[data-total="today"]')).toHaveText("4 credits 2 requests");
+  await expect(page.locator('[data-total="week"]')).toHaveText("4 credits 2 requests");
+  await expect(page.locator('[data-total="month"]')).toHaveText("4 credits 2 requests");
+  // Today's bar holds the day's 4 credits.
+  await expect(page.locator(".usage-chart__bar--today")).toHaveAttribute("data-credits", "4");
+  // Copy usage id puts the id on the clipboard.
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await items.nth(0).getByRole("button", { name: "Copy usage id" }).click();
+  await expect(items.nth(0).getByRole("status")).toHaveText("Usage id copied.");
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(newest.usageId);
 });
