@@ -12,6 +12,15 @@ import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 import { Agent, request } from "undici";
 import { BlockedAddressError, classifyAddress, publicOnlyLookup } from "./address-guard";
 import { decodeBody } from "./decode-body";
+import {
+  createPageRenderer,
+  type FetchedResource,
+  type FetchResource,
+  findChromium,
+  looksLikeAppShell,
+  type PageRenderer,
+  type RenderPolicy,
+} from "./render-page";
 import { type FetchedPage, PageFailure } from "./types";
 
 export interface PageFetcherOptions {
@@ -25,10 +34,22 @@ export interface PageFetcherOptions {
   maxBytes?: number;
   /** Redirects followed at most. Default 5. */
   maxRedirects?: number;
+  /**
+   * Render pages built by JavaScript in Chromium: `auto` when a page looks like an app shell, `always`
+   * every HTML page, `never` (the default here; the service's own default is `auto`). Without Chromium,
+   * `auto` reads pages as fetched (said once) and `always` is refused.
+   */
+  render?: RenderPolicy;
+  /** The Chromium to render with; default: `findChromium()`. */
+  chromium?: string;
+  /** Where render lines go (blocked requests, popups); default stderr. */
+  log?: (line: string) => void;
 }
 
 export interface PageFetcher {
   fetchPage(url: string, signal?: AbortSignal): Promise<FetchedPage>;
+  /** One request of a page being rendered, through the same guard and limits; redirects not followed. */
+  fetchResource: FetchResource;
   /** Closes the pooled connections. */
   close(): Promise<void>;
 }
@@ -66,12 +87,19 @@ export function createPageFetcher(options: PageFetcherOptions): PageFetcher {
     bodyTimeout: timeoutMs,
   });
 
+  const log = options.log ?? ((line: string) => console.error(line));
+  const renderer = rendererFor(options, log, (url, init, signal) => fetchResource(url, init, signal));
+  const policy = options.render ?? "never";
+
   async function fetchPage(link: string, signal?: AbortSignal): Promise<FetchedPage> {
     const timeout = AbortSignal.timeout(timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
     const progress = { current: link };
     try {
-      return await followRedirects(link, combined, progress);
+      const page = await followRedirects(link, combined, progress);
+      if (!renderer || page.contentType !== "text/html") return page;
+      if (policy !== "always" && !looksLikeAppShell(page.body)) return page;
+      return await renderer.render(page, combined);
     } catch (error) {
       if (error instanceof PageFailure) throw error;
       if (timeout.aborted) {
@@ -140,13 +168,75 @@ export function createPageFetcher(options: PageFetcherOptions): PageFetcher {
     }
   }
 
+  async function fetchResource(
+    link: string,
+    init: { method: string; headers: Record<string, string>; body?: Buffer },
+    signal: AbortSignal,
+  ): Promise<FetchedResource> {
+    const url = parseHttpsUrl(link);
+    try {
+      if (guardAddresses) assertPublicLiteral(url);
+      const { statusCode, headers, body } = await request(url, {
+        dispatcher: agent,
+        method: init.method as "GET",
+        headers: { ...forwardedHeaders(init.headers), ...REQUEST_HEADERS },
+        body: init.body,
+        signal,
+      });
+      const bytes = Buffer.from(await readCapped(body, headers, maxBytes));
+      return { status: statusCode, headers: answeredHeaders(headers), body: bytes };
+    } catch (error) {
+      if (error instanceof PageFailure) throw error;
+      throw connectionFailure(error, url.href);
+    }
+  }
+
   return {
     fetchPage,
+    fetchResource,
     async close() {
+      await renderer?.close();
       // Pages still loading are cut off: closing happens when the service stops.
       await agent.destroy();
     },
   };
+}
+
+function rendererFor(
+  options: PageFetcherOptions,
+  log: (line: string) => void,
+  fetchResource: FetchResource,
+): PageRenderer | undefined {
+  if (!options.render || options.render === "never") return undefined;
+  const executablePath = options.chromium ?? findChromium();
+  if (!executablePath) {
+    if (options.render === "always") throw new Error("--render always needs Chromium, and none was found");
+    log("render: no Chromium found (set LINKLENS_CHROMIUM); pages are read as fetched, without rendering");
+    return undefined;
+  }
+  return createPageRenderer({ executablePath, fetchResource, log });
+}
+
+/** What a rendering page's request may tell the site: no cookies of ours, no hop-by-hop headers. */
+const FORWARDED_REQUEST_HEADERS = new Set(["accept-language", "content-type", "referer", "origin", "cookie"]);
+const DROPPED_RESPONSE_HEADERS = new Set([
+  "content-encoding",
+  "content-length",
+  "transfer-encoding",
+  "connection",
+]);
+
+function forwardedHeaders(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => FORWARDED_REQUEST_HEADERS.has(name)));
+}
+
+function answeredHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const answered: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined || DROPPED_RESPONSE_HEADERS.has(name)) continue;
+    answered[name] = Array.isArray(value) ? value.join(name === "set-cookie" ? "\n" : ", ") : value;
+  }
+  return answered;
 }
 
 function parseHttpsUrl(link: string): URL {
