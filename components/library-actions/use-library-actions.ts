@@ -2,12 +2,10 @@ import { type Dispatch, type SetStateAction, useMemo, useState } from "react";
 import { i18n } from "#i18n";
 import type { ExportFormat } from "../../lib/export/export-file";
 import { MAX_IMPORT_FILE_BYTES, parseImportText } from "../../lib/export/import-json";
+import { UNDO_WINDOW_MS } from "../../lib/library/undo-window";
 import { CommandError, type DeleteResult, sendCommand } from "../../lib/messaging/protocol";
 import type { ActionNotice } from "./action-notice-state";
 import { exportAnalyses } from "./export-analyses";
-
-/** How long Undo is offered after a delete: the worker keeps the deleted rows this long (UNDO_TTL_MS). */
-export const UNDO_WINDOW_MS = 10 * 60_000;
 
 export interface LibraryActionRunners {
   /** Exports the given analyses, or all of them (with usage) without ids. */

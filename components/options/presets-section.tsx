@@ -1,10 +1,12 @@
-import { useEffect, useState } from "react";
+import { useRef } from "react";
 import { i18n } from "#i18n";
 import { MAX_PRESETS } from "../../lib/settings/settings";
 import { Button } from "../ui/button";
 import { ErrorMessage } from "../ui/error-message";
 import { PresetItem, presetButtonId } from "./preset-item";
 import { type FieldErrors, type PresetDraft, presetControlId } from "./settings-form";
+import { UndoNotice } from "./undo-notice";
+import { useOrderedList } from "./use-ordered-list";
 
 export const ADD_PRESET_ID = "preset-add";
 const UNDO_ID = "preset-undo";
@@ -21,29 +23,32 @@ export interface PresetsSectionProps {
   newPreset: () => PresetDraft;
 }
 
-interface Deleted {
-  preset: PresetDraft;
-  index: number;
-  wasDefault: boolean;
-}
-
 /** The prompt presets: add, edit, rename, reorder with buttons, choose the default, delete with undo. */
 export function PresetsSection(props: PresetsSectionProps) {
   const { presets, defaultPresetId, errors } = props;
-  const [deleted, setDeleted] = useState<Deleted | null>(null);
-  const [announcement, setAnnouncement] = useState("");
-  const [focusTarget, setFocusTarget] = useState<string | null>(null);
-
-  // Moves the focus once the list has re-rendered (a moved button, a new preset's name, the undo button).
-  useEffect(() => {
-    if (!focusTarget) return;
-    const element = document.getElementById(focusTarget);
-    if (element instanceof HTMLInputElement) element.select();
-    element?.focus();
-    setFocusTarget(null);
-  }, [focusTarget]);
-
+  // Undo gives the default back to a preset that was the default when it was deleted.
+  const deletedDefault = useRef(false);
   const nameOf = (preset: PresetDraft) => preset.name.trim() || i18n.t("presets.untitled");
+  const list = useOrderedList({
+    items: presets,
+    onChange: (next, change) => {
+      if (change.kind === "removed") {
+        deletedDefault.current = change.item.id === defaultPresetId;
+        props.onChange(next, deletedDefault.current ? next[0]?.id : defaultPresetId);
+      } else if (change.kind === "restored") {
+        const restoreDefault = deletedDefault.current || next.length === 1;
+        props.onChange(next, restoreDefault ? change.item.id : defaultPresetId);
+      } else props.onChange(next, defaultPresetId);
+    },
+    labelOf: nameOf,
+    buttonId: presetButtonId,
+    undoId: UNDO_ID,
+    announce: {
+      moved: (name, position, count) => i18n.t("presets.moved", { name, position, count }),
+      deleted: (name) => i18n.t("presets.deleted", { name }),
+      restored: (name) => i18n.t("presets.restored", { name }),
+    },
+  });
 
   const update = (id: string, patch: Partial<PresetDraft>) =>
     props.onChange(
@@ -51,49 +56,12 @@ export function PresetsSection(props: PresetsSectionProps) {
       defaultPresetId,
     );
 
-  const move = (index: number, direction: -1 | 1) => {
-    const target = index + direction;
-    const preset = presets[index];
-    if (!preset || target < 0 || target >= presets.length) return;
-    const next = [...presets];
-    next.splice(index, 1);
-    next.splice(target, 0, preset);
-    props.onChange(next, defaultPresetId);
-    const atEdge = target === 0 || target === presets.length - 1;
-    const button = atEdge ? (direction === -1 ? "down" : "up") : direction === -1 ? "up" : "down";
-    setFocusTarget(presetButtonId(preset.id, button));
-    setAnnouncement(
-      i18n.t("presets.moved", { name: nameOf(preset), position: target + 1, count: presets.length }),
-    );
-  };
-
-  const remove = (index: number) => {
-    const preset = presets[index];
-    if (!preset) return;
-    const next = presets.filter((_, i) => i !== index);
-    const wasDefault = preset.id === defaultPresetId;
-    props.onChange(next, wasDefault ? next[0]?.id : defaultPresetId);
-    setDeleted({ preset, index, wasDefault });
-    setAnnouncement(i18n.t("presets.deleted", { name: nameOf(preset) }));
-    setFocusTarget(UNDO_ID);
-  };
-
-  const undo = () => {
-    if (!deleted) return;
-    const next = [...presets];
-    next.splice(Math.min(deleted.index, next.length), 0, deleted.preset);
-    props.onChange(next, deleted.wasDefault || next.length === 1 ? deleted.preset.id : defaultPresetId);
-    setDeleted(null);
-    setAnnouncement(i18n.t("presets.restored", { name: nameOf(deleted.preset) }));
-    setFocusTarget(presetButtonId(deleted.preset.id, "delete"));
-  };
-
   const add = () => {
     if (presets.length >= MAX_PRESETS) return;
     const preset = props.newPreset();
     props.onChange([...presets, preset], defaultPresetId ?? preset.id);
     props.onExpand(preset.id, true);
-    setFocusTarget(presetControlId(preset.id, "name"));
+    list.focus(presetControlId(preset.id, "name"));
   };
 
   return (
@@ -115,29 +83,20 @@ export function PresetsSection(props: PresetsSectionProps) {
             errors={errors}
             onChange={(patch) => update(preset.id, patch)}
             onToggle={() => props.onExpand(preset.id, !props.expanded.has(preset.id))}
-            onMove={(direction) => move(index, direction)}
-            onDelete={() => remove(index)}
+            onMove={(direction) => list.move(index, direction)}
+            onDelete={() => list.remove(index)}
             onMakeDefault={() => props.onChange(presets, preset.id)}
           />
         ))}
       </ol>
-      {deleted ? (
-        <div className="ll-notice ll-notice--warning presets__undo">
-          <span>{i18n.t("presets.deleted", { name: nameOf(deleted.preset) })}</span>
-          <Button id={UNDO_ID} size="small" onClick={undo}>
-            {i18n.t("presets.undo")}
-          </Button>
-          <Button
-            size="small"
-            aria-label={i18n.t("presets.dismissLabel")}
-            onClick={() => {
-              setDeleted(null);
-              setFocusTarget(ADD_PRESET_ID);
-            }}
-          >
-            {i18n.t("presets.dismiss")}
-          </Button>
-        </div>
+      {list.deleted ? (
+        <UndoNotice
+          message={i18n.t("presets.deleted", { name: nameOf(list.deleted) })}
+          undoId={UNDO_ID}
+          dismissLabel={i18n.t("presets.dismissLabel")}
+          onUndo={list.undo}
+          onDismiss={() => list.dismiss(ADD_PRESET_ID)}
+        />
       ) : null}
       <div className="presets__footer">
         <Button id={ADD_PRESET_ID} onClick={add} disabled={presets.length >= MAX_PRESETS}>
@@ -145,7 +104,7 @@ export function PresetsSection(props: PresetsSectionProps) {
         </Button>
       </div>
       <p role="status" aria-live="polite" className="ll-visually-hidden">
-        {announcement}
+        {list.announcement}
       </p>
     </section>
   );

@@ -1,4 +1,3 @@
-import { useEffect, useState } from "react";
 import { i18n } from "#i18n";
 import { MAX_SITE_RULES } from "../../lib/settings/site-rules";
 import { Button } from "../ui/button";
@@ -6,6 +5,8 @@ import { ErrorMessage } from "../ui/error-message";
 import type { FieldErrors, PresetDraft } from "./settings-form";
 import { type SiteRuleDraft, siteRuleControlId } from "./site-rule-form";
 import { SiteRuleItem, siteRuleButtonId } from "./site-rule-item";
+import { UndoNotice } from "./undo-notice";
+import { useOrderedList } from "./use-ordered-list";
 
 export const ADD_SITE_RULE_ID = "site-rule-add";
 const UNDO_ID = "site-rule-undo";
@@ -19,63 +20,25 @@ export interface SiteRulesSectionProps {
   onChange: (rules: SiteRuleDraft[]) => void;
 }
 
-interface Deleted {
-  rule: SiteRuleDraft;
-  index: number;
-}
-
 /** Per-site rules: a pattern chooses the default preset of the pages it matches; the first match wins. */
 export function SiteRulesSection(props: SiteRulesSectionProps) {
   const { rules, presets, errors } = props;
-  const [deleted, setDeleted] = useState<Deleted | null>(null);
-  const [announcement, setAnnouncement] = useState("");
-  const [focusTarget, setFocusTarget] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!focusTarget) return;
-    document.getElementById(focusTarget)?.focus();
-    setFocusTarget(null);
-  }, [focusTarget]);
-
   const labelOf = (rule: SiteRuleDraft) => rule.pattern.trim() || i18n.t("siteRules.untitled");
+  const list = useOrderedList({
+    items: rules,
+    onChange: (next) => props.onChange(next),
+    labelOf,
+    buttonId: siteRuleButtonId,
+    undoId: UNDO_ID,
+    announce: {
+      moved: (pattern, position, count) => i18n.t("siteRules.moved", { pattern, position, count }),
+      deleted: (pattern) => i18n.t("siteRules.deleted", { pattern }),
+      restored: (pattern) => i18n.t("siteRules.restored", { pattern }),
+    },
+  });
 
   const update = (id: string, patch: Partial<SiteRuleDraft>) =>
     props.onChange(rules.map((rule) => (rule.id === id ? { ...rule, ...patch } : rule)));
-
-  const move = (index: number, direction: -1 | 1) => {
-    const target = index + direction;
-    const rule = rules[index];
-    if (!rule || target < 0 || target >= rules.length) return;
-    const next = [...rules];
-    next.splice(index, 1);
-    next.splice(target, 0, rule);
-    props.onChange(next);
-    const atEdge = target === 0 || target === rules.length - 1;
-    const button = atEdge ? (direction === -1 ? "down" : "up") : direction === -1 ? "up" : "down";
-    setFocusTarget(siteRuleButtonId(rule.id, button));
-    setAnnouncement(
-      i18n.t("siteRules.moved", { pattern: labelOf(rule), position: target + 1, count: rules.length }),
-    );
-  };
-
-  const remove = (index: number) => {
-    const rule = rules[index];
-    if (!rule) return;
-    props.onChange(rules.filter((_, i) => i !== index));
-    setDeleted({ rule, index });
-    setAnnouncement(i18n.t("siteRules.deleted", { pattern: labelOf(rule) }));
-    setFocusTarget(UNDO_ID);
-  };
-
-  const undo = () => {
-    if (!deleted) return;
-    const next = [...rules];
-    next.splice(Math.min(deleted.index, next.length), 0, deleted.rule);
-    props.onChange(next);
-    setDeleted(null);
-    setAnnouncement(i18n.t("siteRules.restored", { pattern: labelOf(deleted.rule) }));
-    setFocusTarget(siteRuleButtonId(deleted.rule.id, "delete"));
-  };
 
   const add = () => {
     if (rules.length >= MAX_SITE_RULES || presets.length === 0) return;
@@ -85,7 +48,7 @@ export function SiteRulesSection(props: SiteRulesSectionProps) {
       presetId: props.defaultPresetId ?? presets[0]?.id ?? "",
     };
     props.onChange([...rules, rule]);
-    setFocusTarget(siteRuleControlId(rule.id, "pattern"));
+    list.focus(siteRuleControlId(rule.id, "pattern"));
   };
 
   return (
@@ -107,28 +70,19 @@ export function SiteRulesSection(props: SiteRulesSectionProps) {
             presets={presets}
             errors={errors}
             onChange={(patch) => update(rule.id, patch)}
-            onMove={(direction) => move(index, direction)}
-            onDelete={() => remove(index)}
+            onMove={(direction) => list.move(index, direction)}
+            onDelete={() => list.remove(index)}
           />
         ))}
       </ol>
-      {deleted ? (
-        <div className="ll-notice ll-notice--warning presets__undo">
-          <span>{i18n.t("siteRules.deleted", { pattern: labelOf(deleted.rule) })}</span>
-          <Button id={UNDO_ID} size="small" onClick={undo}>
-            {i18n.t("presets.undo")}
-          </Button>
-          <Button
-            size="small"
-            aria-label={i18n.t("siteRules.dismissLabel")}
-            onClick={() => {
-              setDeleted(null);
-              setFocusTarget(ADD_SITE_RULE_ID);
-            }}
-          >
-            {i18n.t("presets.dismiss")}
-          </Button>
-        </div>
+      {list.deleted ? (
+        <UndoNotice
+          message={i18n.t("siteRules.deleted", { pattern: labelOf(list.deleted) })}
+          undoId={UNDO_ID}
+          dismissLabel={i18n.t("siteRules.dismissLabel")}
+          onUndo={list.undo}
+          onDismiss={() => list.dismiss(ADD_SITE_RULE_ID)}
+        />
       ) : null}
       <div className="presets__footer">
         <Button
@@ -146,7 +100,7 @@ export function SiteRulesSection(props: SiteRulesSectionProps) {
         ) : null}
       </div>
       <p role="status" aria-live="polite" className="ll-visually-hidden">
-        {announcement}
+        {list.announcement}
       </p>
     </section>
   );

@@ -9,10 +9,8 @@ import type { LinklensDatabase } from "../../lib/db/database";
 import { isOlder, removedIds } from "../../lib/db/records";
 import type { CachedAnalysis, DeletedBatch } from "../../lib/db/schema";
 import { checkImportDocument, type ImportSummary, planImport, summaryOf } from "../../lib/export/import-json";
+import { UNDO_WINDOW_MS } from "../../lib/library/undo-window";
 import type { CommandHandlers, DeleteResult, RestoreResult } from "../../lib/messaging/protocol";
-
-/** How long a delete can be undone. */
-export const UNDO_TTL_MS = 10 * 60_000;
 
 /** Where a delete's undo copy lives: it must survive the worker being stopped (not a variable). */
 export interface UndoStore {
@@ -99,7 +97,7 @@ export function createLibrary({
     },
 
     /**
-     * Removes analyses from the cache, keeping them for `restore` for `UNDO_TTL_MS`. An analysis with
+     * Removes analyses from the cache, keeping them for `restore` for `UNDO_WINDOW_MS`. An analysis with
      * an edit not yet sent stays (deleting it would lose the edit): it is listed in `keptPending`.
      */
     async delete(analysisIds: readonly string[]): Promise<DeleteResult> {
@@ -125,7 +123,7 @@ export function createLibrary({
       if (removed.length === 0) return { deleted: 0, undoToken: null, keptPending };
       const token = newToken();
       try {
-        await undo.put({ token, rows: removed, expiresAt: at + UNDO_TTL_MS });
+        await undo.put({ token, rows: removed, expiresAt: at + UNDO_WINDOW_MS });
       } catch (error) {
         // Without its undo entry a delete is not done: the rows go back and the caller learns why.
         await putBack(removed);

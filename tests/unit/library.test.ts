@@ -5,16 +5,12 @@
 import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { fakeBrowser } from "wxt/testing/fake-browser";
-import {
-  createLibrary,
-  libraryCommandHandlers,
-  UNDO_TTL_MS,
-  type UndoStore,
-} from "../../entrypoints/background/library";
+import { createLibrary, libraryCommandHandlers, type UndoStore } from "../../entrypoints/background/library";
 import type { AnalysisRecord } from "../../lib/api/contract";
 import { ApiError } from "../../lib/api/errors";
 import { createDatabase, type LinklensDatabase } from "../../lib/db/database";
 import { cacheRecords } from "../../lib/db/records";
+import { UNDO_WINDOW_MS } from "../../lib/library/undo-window";
 
 let db: LinklensDatabase;
 let counter = 0;
@@ -79,11 +75,11 @@ describe("delete with undo", () => {
   it("keeps the undo for 10 minutes, then it expires", async () => {
     const lib = library();
     const first = await lib.delete(["ana_1"]);
-    clock.now += UNDO_TTL_MS - 1;
+    clock.now += UNDO_WINDOW_MS - 1;
     expect(await lib.restore(first.undoToken as string)).toEqual({ restored: 1, skipped: 0 });
 
     const second = await lib.delete(["ana_2"]);
-    clock.now += UNDO_TTL_MS;
+    clock.now += UNDO_WINDOW_MS;
     const error = await failure(lib.restore(second.undoToken as string));
     expect(error.code).toBe("undo_expired");
     expect(error.message).toMatch(/no longer be undone/);
@@ -96,7 +92,7 @@ describe("delete with undo", () => {
     expect((await db.deleted.get(old.undoToken as string))?.rows.map((row) => row.analysisId)).toEqual([
       "ana_1",
     ]);
-    clock.now += UNDO_TTL_MS + 1;
+    clock.now += UNDO_WINDOW_MS + 1;
     const recent = await lib.delete(["ana_2"]);
     expect(await db.deleted.toCollection().primaryKeys()).toEqual([recent.undoToken]);
   });
