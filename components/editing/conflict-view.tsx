@@ -3,6 +3,7 @@ import { i18n } from "#i18n";
 import type { OutboxEntry } from "../../lib/db/schema";
 import { differingFields, type EditableFieldName } from "../../lib/editing/conflict-fields";
 import type { EditableValues } from "../../lib/editing/edit-draft";
+import { EDIT_NOT_KEPT } from "../../lib/editing/not-kept";
 import { sendCommand } from "../../lib/messaging/protocol";
 import { commandErrorText } from "../command-error-text";
 import { Button } from "../ui/button";
@@ -31,6 +32,8 @@ export function ConflictView({ entry, mine, onMergeByHand }: ConflictViewProps) 
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string>();
   const differences = differingFields(mine, entry.serverRecord);
+  // The service answered the edit with a record that lacks it (it merged, or dropped a field).
+  const notKept = entry.lastError?.code === EDIT_NOT_KEPT;
 
   const resolve = async (choice: "mine" | "theirs") => {
     setBusy(true);
@@ -51,9 +54,13 @@ export function ConflictView({ entry, mine, onMergeByHand }: ConflictViewProps) 
       data-conflict-seq={entry.seq}
     >
       <h3 id={titleId} className="editing-conflict__title">
-        {i18n.t("editing.conflict.title")}
+        {notKept ? i18n.t("editing.conflict.notKeptTitle") : i18n.t("editing.conflict.title")}
       </h3>
-      <p>{i18n.t("editing.conflict.intro")}</p>
+      <p>
+        {notKept
+          ? i18n.t("editing.conflict.notKeptIntro", { what: entry.lastError?.message ?? "" })
+          : i18n.t("editing.conflict.intro")}
+      </p>
       {differences.length === 0 ? <p>{i18n.t("editing.conflict.noDifference")}</p> : null}
       {differences.map((difference) => {
         const fieldId = `${titleId}-${difference.field}`;

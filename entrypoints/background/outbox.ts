@@ -1,6 +1,7 @@
 /**
  * The edit outbox: every edit is written to Dexie (and shown, marked pending) before it is sent, then
- * POSTed with `If-Match`, one request at a time per analysis and in the order the edits were made.
+ * POSTed (with `If-Match` only when the service gave an ETag for the edit's base version), one request at
+ * a time per analysis and in the order the edits were made. Every answer is checked for the edit.
  * A failure worth waiting out (lib/api/retry-policy.ts: unreachable service, 429, 5xx): retried with
  * backoff on an alarm, across worker and browser restarts, until it lands or the user discards it.
  * 412: both versions are kept for the user to choose. Any other refusal: the edit waits, rejected.
@@ -8,7 +9,7 @@
 import { z } from "zod";
 import type { ApiClient } from "../../lib/api/client";
 import { type AnalysisRecord, UpdateAnalysisRequest } from "../../lib/api/contract";
-import { ApiError, toApiError } from "../../lib/api/errors";
+import { ApiError, type ApiErrorInit, toApiError } from "../../lib/api/errors";
 import { issueDetails, summarizeDetails } from "../../lib/api/issue-details";
 import { decideRetry, RETRY_SCHEDULES } from "../../lib/api/retry-policy";
 import type { LinklensDatabase } from "../../lib/db/database";
@@ -26,8 +27,11 @@ import {
   resetInterrupted,
   settleConflict,
 } from "../../lib/db/outbox";
+import type { RecordEtags } from "../../lib/db/record-etags";
 import type { AnalysisPatch, ConflictChoice, OutboxEntry } from "../../lib/db/schema";
+import { notKeptError } from "../../lib/editing/not-kept";
 import type { CommandHandlers } from "../../lib/messaging/protocol";
+import { keptRecordEtags } from "./record-etags";
 import { createRerunningLoop } from "./rerunning-loop";
 
 export const OUTBOX_ALARM = "linklens-outbox";
@@ -46,6 +50,8 @@ export interface OutboxDeps {
   now?: () => number;
   /** Keeps the worker from being stopped while a request is out; returns the function that lets it go. */
   keepAwake?: () => () => void;
+  /** The ETags the service gave per record (storage.local by default). */
+  etags?: RecordEtags;
 }
 
 export type Outbox = ReturnType<typeof createOutbox>;
@@ -60,6 +66,7 @@ const Choice = z.union(
 export function createOutbox(deps: OutboxDeps) {
   const { db } = deps;
   const now = deps.now ?? Date.now;
+  const etags = deps.etags ?? keptRecordEtags;
   /** Entries this worker has a request out for, so `resume` never mistakes them for a stopped worker's. */
   const inFlight = new Set<number>();
   /** Sends the due edits until none is left. */
@@ -92,10 +99,22 @@ export function createOutbox(deps: OutboxDeps) {
       await deps.scheduleAlarm(now() + SENDING_WAKE_MS);
       try {
         const client = await deps.getClient();
-        const record = await client.updateAnalysis(
+        const precondition = await preconditionOf(entry, client);
+        if ("current" in precondition) {
+          await settleMovedOn(entry, precondition.current, movedOnError());
+          return;
+        }
+        const { record, etag } = await client.updateAnalysisWithEtag(
           { analysisId: entry.analysisId, ...entry.patch },
-          { ifMatch: entry.baseUpdatedAt, idempotencyKey: entry.idempotencyKey },
+          { ifMatch: precondition.ifMatch, idempotencyKey: entry.idempotencyKey },
         );
+        await etags.remember(record, etag);
+        // Every answer is checked, not only after a 412: a service may merge, or drop a field.
+        const notKept = notKeptError(entry.patch, record);
+        if (notKept) {
+          await recordFailure(db, entry, { state: "conflict", error: notKept, serverRecord: record }, now());
+          return;
+        }
         await recordLanded(db, seq, record, now());
       } catch (error) {
         await settleError(entry, toApiError(error));
@@ -106,23 +125,46 @@ export function createOutbox(deps: OutboxDeps) {
     }
   }
 
+  /**
+   * `If-Match` only with an ETag this service gave for the version the edit was made against. With none
+   * kept, the record is read first (the seed's GET): a version that moved on settles the edit as a 412
+   * would; otherwise the read's ETag, if any, goes with the update.
+   */
+  async function preconditionOf(
+    entry: OutboxEntry,
+    client: ApiClient,
+  ): Promise<{ ifMatch?: string } | { current: AnalysisRecord }> {
+    const kept = await etags.get(entry.analysisId);
+    if (kept && kept.updatedAt === entry.baseUpdatedAt) return { ifMatch: kept.etag };
+    const { record, etag } = await client.getAnalysisWithEtag(entry.analysisId);
+    await etags.remember(record, etag);
+    if (record.updatedAt !== entry.baseUpdatedAt) return { current: record };
+    return etag ? { ifMatch: etag } : {};
+  }
+
+  /** The service's version moved on since the edit's base: landed if it holds the edit, else a conflict. */
+  async function settleMovedOn(entry: OutboxEntry, current: AnalysisRecord, error: ApiErrorInit) {
+    // An earlier attempt may have landed without its answer reaching us (worker stopped, connection
+    // lost): the service then already holds exactly this edit, so it counts as landed, never sent twice.
+    if (recordHoldsPatch(current, entry.patch)) {
+      await recordLanded(db, entry.seq, current, now());
+      return;
+    }
+    await recordFailure(db, entry, { state: "conflict", error, serverRecord: current }, now());
+  }
+
   async function settleError(entry: OutboxEntry, error: ApiError): Promise<void> {
     if (error.status === 412) {
       let current: AnalysisRecord;
       try {
-        current = await (await deps.getClient()).getAnalysis(entry.analysisId);
+        const read = await (await deps.getClient()).getAnalysisWithEtag(entry.analysisId);
+        await etags.remember(read.record, read.etag);
+        current = read.record;
       } catch (readError) {
         await settleError(entry, toApiError(readError));
         return;
       }
-      // An earlier attempt may have landed without its answer reaching us (worker stopped, connection
-      // lost): the service then already holds exactly this edit, so it counts as landed, never sent twice.
-      if (recordHoldsPatch(current, entry.patch)) {
-        await recordLanded(db, entry.seq, current, now());
-        return;
-      }
-      const conflict = { state: "conflict", error: error.toJSON(), serverRecord: current } as const;
-      await recordFailure(db, entry, conflict, now());
+      await settleMovedOn(entry, current, error.toJSON());
       return;
     }
     const decision = decideRetry(error, entry.attempts, EDIT_REQUEST, EDIT_RETRY);
@@ -241,4 +283,13 @@ async function withReadableErrors<T>(run: () => Promise<T>): Promise<T> {
   } catch (error) {
     throw toApiError(error, "invalid_request");
   }
+}
+
+/** The version an edit was made against is no longer the service's (found by reading it, not by a 412). */
+function movedOnError(): ApiErrorInit {
+  return {
+    status: 0,
+    code: "changed_on_service",
+    message: "the analysis changed on the service after this edit was made",
+  };
 }

@@ -159,6 +159,43 @@ export function createApiClient(options: ApiClientOptions) {
   const timeoutMs = options.timeoutMs ?? 30_000;
   const analyzeTimeoutMs = options.analyzeTimeoutMs ?? 180_000;
 
+  /**
+   * POST /v1/analyses, with the `ETag` the service gave for the new version, if it gave one. `ifMatch`
+   * is an ETag this service gave for the version the edit was made against, sent as it came (412 when the
+   * record moved on); never one made up here, since a service compares it with its own.
+   */
+  async function updateAnalysisWithEtag(
+    input: UpdateAnalysisRequest,
+    call: IdempotentCallOptions & { ifMatch?: string } = {},
+  ): Promise<TaggedRecord> {
+    const body = checkInput(UpdateAnalysisRequest, input);
+    const headers = {
+      ...idempotencyHeaders(call),
+      ...(call.ifMatch && { "if-match": call.ifMatch }),
+    };
+    const { data, response } = await request(
+      "POST",
+      "/analyses",
+      AnalysisRecordSchema,
+      { body, headers, timeoutMs },
+      call.signal,
+    );
+    return tagged(data, response);
+  }
+
+  /** GET /v1/analyses, with the record's `ETag` when the service gives one. */
+  async function getAnalysisWithEtag(analysisId: string, call: CallOptions = {}): Promise<TaggedRecord> {
+    const query = checkInput(GetAnalysisParams, { analysisId });
+    const { data, response } = await request(
+      "GET",
+      "/analyses",
+      AnalysisRecordSchema,
+      { query, timeoutMs },
+      call.signal,
+    );
+    return tagged(data, response);
+  }
+
   return {
     baseUrl,
 
@@ -176,24 +213,12 @@ export function createApiClient(options: ApiClientOptions) {
       return data;
     },
 
-    /** POST /v1/analyses; `ifMatch` is the `updatedAt` the edit was based on (412 when it moved). */
+    /** POST /v1/analyses; the record the service answered. */
     async updateAnalysis(
       input: UpdateAnalysisRequest,
       call: IdempotentCallOptions & { ifMatch?: string } = {},
     ): Promise<AnalysisRecord> {
-      const body = checkInput(UpdateAnalysisRequest, input);
-      const headers = {
-        ...idempotencyHeaders(call),
-        ...(call.ifMatch && { "if-match": `"${call.ifMatch}"` }),
-      };
-      const { data } = await request(
-        "POST",
-        "/analyses",
-        AnalysisRecordSchema,
-        { body, headers, timeoutMs },
-        call.signal,
-      );
-      return data;
+      return (await updateAnalysisWithEtag(input, call)).record;
     },
 
     /**
@@ -217,20 +242,26 @@ export function createApiClient(options: ApiClientOptions) {
 
     /** GET /v1/analyses */
     async getAnalysis(analysisId: string, call: CallOptions = {}): Promise<AnalysisRecord> {
-      const query = checkInput(GetAnalysisParams, { analysisId });
-      const { data } = await request(
-        "GET",
-        "/analyses",
-        AnalysisRecordSchema,
-        { query, timeoutMs },
-        call.signal,
-      );
-      return data;
+      return (await getAnalysisWithEtag(analysisId, call)).record;
     },
+
+    updateAnalysisWithEtag,
+    getAnalysisWithEtag,
   };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** A record and the `ETag` its answer carried (the seed has none; a service may send its own). */
+export interface TaggedRecord {
+  record: AnalysisRecord;
+  etag?: string;
+}
+
+function tagged(record: AnalysisRecord, response: Response): TaggedRecord {
+  const etag = response.headers.get("etag") ?? undefined;
+  return etag ? { record, etag } : { record };
+}
 
 const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
 
