@@ -154,7 +154,7 @@ test("related: paging, page size, both filters, field selection, opening a parti
   await listRelated(page);
   await expect(items(page)).toHaveCount(7);
   const partialItem = page.locator(`.related-item[data-analysis-id="${partialId}"]`);
-  await expect(partialItem).toContainText("Fields: metadata");
+  await expect(partialItem).toContainText("Fields: Metadata");
   await expect(partialItem).toContainText('"batch":"elsewhere"');
   await expect(page.locator(".related-item__url")).toHaveCount(0);
   expect(await readRow<CachedAnalysis>(serviceWorker, "analyses", partialId)).toMatchObject({
