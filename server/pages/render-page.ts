@@ -7,7 +7,7 @@
  */
 import { existsSync } from "node:fs";
 import { Parser } from "htmlparser2";
-import type { Browser, BrowserContext, Route } from "playwright-core";
+import type { Browser, BrowserContext, Frame, Request, Route } from "playwright-core";
 import { chromium } from "playwright-core";
 import { type FetchedTextPage, PageFailure } from "./types";
 
@@ -61,6 +61,7 @@ export function findChromium(env: NodeJS.ProcessEnv = process.env): string | und
   return CHROMIUM_CANDIDATES.find((path) => existsSync(path));
 }
 
+const POPUP_REFUSED = "linklens: popup refused";
 /** How Chromium words a refused `file:` or `data:` load in the console: "… local resource: file:///…". */
 const LOCAL_RESOURCE_REFUSAL = /((?:file|data|filesystem):[^\s"'.]*(?:\.[^\s"'.]+)*)/i;
 const SKIPPED_RESOURCES = new Set(["image", "media", "font"]);
@@ -188,7 +189,15 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       log(`blocked a WebSocket to ${socket.url()}`);
       return socket.close({ code: 1008, reason: "not allowed" });
     });
-    await context.route("**/*", (route) => answer(route, page, state, renderSignal, log));
+    await context.route("**/*", (route) =>
+      answer(route, page, state, renderSignal, log).catch(() =>
+        route.abort("blockedbyclient").catch(() => {}),
+      ),
+    );
+    // A popup is refused before it exists: twenty of them held a page past its time limit.
+    await context.addInitScript(
+      `window.open = function () { console.warn(${JSON.stringify(POPUP_REFUSED)}); return null; };`,
+    );
     const tab = await context.newPage();
     context.on("page", (popup) => {
       if (popup === tab) return;
@@ -198,6 +207,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     // Chromium refuses file: (and top-level data:) itself, before any route sees the request; its refusal
     // is reported only to the page's console, so that is where the log learns of it.
     tab.on("console", (message) => {
+      if (message.text() === POPUP_REFUSED) return log("blocked a popup");
       const refused = LOCAL_RESOURCE_REFUSAL.exec(message.text());
       if (message.type() === "error" && refused)
         log(`blocked ${refused[1]}: Chromium refuses local resources`);
@@ -254,7 +264,13 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   ): Promise<void> {
     const request = route.request();
     const url = request.url();
-    const navigation = request.isNavigationRequest() && request.frame().parentFrame() === null;
+    const frame = request.isNavigationRequest() ? frameOf(request) : undefined;
+    if (frame === null) {
+      // A navigation without a frame yet is a popup's first load: it never gets one.
+      log(`blocked a popup to ${url.slice(0, 200)}`);
+      return route.abort("blockedbyclient");
+    }
+    const navigation = frame !== undefined && frame.parentFrame() === null;
     if (navigation && ++state.navigations > MAX_NAVIGATIONS) {
       state.stopped ??= new PageFailure(
         "too_many_redirects",
@@ -300,6 +316,15 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       await closeBrowser();
     },
   };
+}
+
+/** The frame a navigation request loads in; null for a popup's first navigation, which has none yet. */
+function frameOf(request: Request): Frame | null {
+  try {
+    return request.frame();
+  } catch {
+    return null;
+  }
 }
 
 function timedOut(url: string, timeout: AbortSignal, timeoutMs: number): PageFailure {

@@ -133,4 +133,59 @@ describe.skipIf(!chromium)("rendering in Chromium", { timeout: 60_000 }, () => {
     expect(blocked).toMatch(/blocked a WebSocket to ws:\/\/127\.0\.0\.1/);
     expect(canaryConnections).toEqual([]);
   });
+
+  describe("a hostile page", () => {
+    const attack = async (path: string) => {
+      const lines: string[] = [];
+      const renderer = createPageRenderer({
+        executablePath: chromium as string,
+        fetchResource: plain.fetchResource,
+        log: (line) => lines.push(line),
+        timeoutMs: 5_000,
+      });
+      const started = performance.now();
+      try {
+        const fetched = asText(await plain.fetchPage(site.url(path)));
+        const outcome = await renderer.render(fetched, AbortSignal.timeout(20_000)).then(
+          (page) => ({ ok: true as const, page }),
+          (error: unknown) => ({ ok: false as const, error }),
+        );
+        // The renderer still works after the attack.
+        const next = await renderer.render(
+          asText(await plain.fetchPage(site.url("/render/client-rendered.html"))),
+          AbortSignal.timeout(20_000),
+        );
+        expect(extractPage(next).analysis.text).toMatch(/fourteen otters/);
+        return { outcome, lines, ms: performance.now() - started };
+      } finally {
+        await renderer.close();
+      }
+    };
+
+    it("that loops forever fails as page_too_complex at the render's time limit", async () => {
+      const { outcome, ms } = await attack("/render/loop.html");
+      expect(outcome).toMatchObject({ ok: false, error: { code: "page_too_complex" } });
+      expect(ms).toBeLessThan(15_000);
+    });
+
+    it("that allocates without end fails as page_too_complex", async () => {
+      const { outcome, ms } = await attack("/render/allocate.html");
+      expect(outcome).toMatchObject({ ok: false, error: { code: "page_too_complex" } });
+      expect(ms).toBeLessThan(15_000);
+    });
+
+    it("that opens popups is read, its popups closed and logged", async () => {
+      const { outcome, lines } = await attack("/render/popups.html");
+      if (!outcome.ok) throw outcome.error;
+      expect(extractPage(outcome.page).analysis.text).toMatch(/tried to open twenty popup/);
+      expect(lines.some((line) => /(closed|blocked) a popup/.test(line))).toBe(true);
+      expect(site.requested.filter((path) => path.startsWith("/render/popups.html?child="))).toEqual([]);
+    });
+
+    it("that redirects forever fails as too_many_redirects", async () => {
+      const { outcome, lines } = await attack("/render/redirect-forever.html");
+      expect(outcome).toMatchObject({ ok: false, error: { code: "too_many_redirects" } });
+      expect(lines.some((line) => /more than 5 navigations/.test(line))).toBe(true);
+    });
+  });
 });
