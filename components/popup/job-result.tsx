@@ -31,7 +31,7 @@ export function JobResult({ job, windowId }: { job: AnalyzeJob; windowId: number
       <dl className="job-result__usage">
         <div>
           <dt>{i18n.t("popup.job.cost")}</dt>
-          <dd data-testid="job-cost">{i18n.t("popup.job.credits", job.costCredits)}</dd>
+          <dd data-testid="job-cost">{i18n.t("credits", job.costCredits)}</dd>
         </div>
       </dl>
       {job.usageIds.length > 0 ? (

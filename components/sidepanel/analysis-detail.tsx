@@ -168,7 +168,7 @@ export function RecordFacts({ record }: { record: CachedAnalysis }) {
   if (origin?.presetName) facts.push([i18n.t("sidepanel.detail.preset"), origin.presetName]);
   if (origin?.prompt) facts.push([i18n.t("sidepanel.detail.prompt"), origin.prompt]);
   if (origin?.costCredits !== undefined)
-    facts.push([i18n.t("sidepanel.detail.cost"), i18n.t("sidepanel.library.cost", origin.costCredits)]);
+    facts.push([i18n.t("sidepanel.detail.cost"), i18n.t("credits", origin.costCredits)]);
   if (analysis.author) facts.push([i18n.t("sidepanel.detail.author"), analysis.author]);
   if (analysis.publishedDate)
     facts.push([i18n.t("sidepanel.detail.published"), formatDate(analysis.publishedDate)]);

@@ -151,7 +151,7 @@ function RowButton({
                 {i18n.t("sidepanel.library.costUnknown")}
               </span>
             ) : (
-              <span className="library-row__cost">{i18n.t("sidepanel.library.cost", entry.costCredits)}</span>
+              <span className="library-row__cost">{i18n.t("credits", entry.costCredits)}</span>
             )}
             {entry.hasJson ? (
               <span className="library-badge">{i18n.t("sidepanel.library.hasJson")}</span>

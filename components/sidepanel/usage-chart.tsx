@@ -49,7 +49,7 @@ export function UsageChart({ days }: { days: DayCredits[] }) {
               <title>
                 {i18n.t("sidepanel.usage.chartDay", {
                   date: formatDate(day),
-                  credits: i18n.t("sidepanel.usage.credits", credits),
+                  credits: i18n.t("credits", credits),
                 })}
               </title>
             </rect>

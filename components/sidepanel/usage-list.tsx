@@ -106,7 +106,7 @@ function UsageItem({
         <span className="usage-item__title" title={several ? row.links.join("\n") : first}>
           {name}
         </span>
-        <strong className="usage-item__credits">{i18n.t("sidepanel.usage.credits", row.costCredits)}</strong>
+        <strong className="usage-item__credits">{i18n.t("credits", row.costCredits)}</strong>
       </div>
       <div className="usage-item__line usage-item__line--sub">
         <time dateTime={new Date(row.createdAt).toISOString()} title={exact}>

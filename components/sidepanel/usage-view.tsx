@@ -32,7 +32,7 @@ export function UsageView() {
               <div key={period}>
                 <dt>{label()}</dt>
                 <dd data-total={period}>
-                  <strong>{i18n.t("sidepanel.usage.credits", totals[period].credits)}</strong>{" "}
+                  <strong>{i18n.t("credits", totals[period].credits)}</strong>{" "}
                   <span className="usage-totals__requests">
                     {i18n.t("sidepanel.usage.requests", totals[period].requests)}
                   </span>
