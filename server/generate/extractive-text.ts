@@ -1,20 +1,37 @@
 import type { ExtractedPage } from "../pages/types";
+import { composeFactualAnswer } from "./factual-answer";
+import { composePageAnswer } from "./page-answer";
 import type { PageModel, PageSentence } from "./page-model";
 import { type PromptIntent, readPrompt } from "./prompt";
 import { pickSentences, queryWeights, rankSentences } from "./ranking";
 import { hashString, seededRandom } from "./seeded-random";
+import { clipAround, termRanges, wordCount } from "./sentence-window";
 import { forEachContentTerm } from "./terms";
 
 const NO_TEXT_MESSAGE = "The page has no readable text.";
 
 const TITLE_WEIGHT = 0.3;
-const MAX_SENTENCE_CHARS = 600;
-const TRUNCATED_SENTENCE_CHARS = 400;
+/** A sentence of a summary or list longer than this is cut around the prompt's words, when it has some. */
+const LONG_SENTENCE_WORDS = 100;
+/** A run-on "sentence" (text without punctuation) that matches nothing is cut at its end beyond this. */
+const RUN_ON_WORDS = 200;
 
 /** The seeded random source for a prompt on a page: same inputs, same jitter. */
 export function randomFor(prompt: string, url: string, temperature: number): (() => number) | undefined {
   if (temperature <= 0) return undefined;
   return seededRandom(hashString(`${prompt}\u0000${url}\u0000${temperature}`));
+}
+
+/** The prompt's terms at full weight, the title's as a weak signal, `extraTerms` (a field's name) above both. */
+function weightsFor(
+  page: ExtractedPage,
+  model: PageModel,
+  intent: PromptIntent,
+  extraTerms: Iterable<string>,
+) {
+  const titleTerms: string[] = [];
+  forEachContentTerm(page.analysis.title, (term) => titleTerms.push(term), model.language);
+  return queryWeights([titleTerms, TITLE_WEIGHT], [intent.terms, 1], [extraTerms, 1.5]);
 }
 
 /** The sentences that best answer the prompt, in page order. */
@@ -26,10 +43,7 @@ export function selectForPrompt(
   prompt: string,
   extraTerms: Iterable<string> = [],
 ): PageSentence[] {
-  const titleTerms: string[] = [];
-  forEachContentTerm(page.analysis.title, (term) => titleTerms.push(term));
-  const weights = queryWeights([titleTerms, TITLE_WEIGHT], [intent.terms, 1], [extraTerms, 1.5]);
-  const ranked = rankSentences(model, weights, {
+  const ranked = rankSentences(model, weightsFor(page, model, intent, extraTerms), {
     temperature,
     random: randomFor(prompt, page.analysis.url, temperature),
   });
@@ -44,7 +58,11 @@ function unmentionedWords(model: PageModel, intent: PromptIntent): string[] {
   return intent.words;
 }
 
-/** Extractive answer to `prompt` as Markdown: a bullet list when asked for one, else one or two paragraphs. */
+/**
+ * Extractive answer to `prompt` as Markdown. A question about the page answers from its metadata; a
+ * factual or yes/no question leads with the sentence that answers it; a summary, list or extraction takes
+ * the best sentences in page order (a bullet list when asked for one, else one or two paragraphs).
+ */
 export function composeText(
   page: ExtractedPage,
   model: PageModel,
@@ -52,21 +70,41 @@ export function composeText(
   temperature: number,
 ): string {
   if (model.sentences.length === 0) return NO_TEXT_MESSAGE;
-  const intent = readPrompt(prompt);
-  const chosen = selectForPrompt(page, model, intent, temperature, prompt).map((sentence) => ({
-    sentence,
-    text: escapeMarkdownLineStart(shorten(sentence.text)),
-  }));
+  const intent = readPrompt(prompt, model.language);
+  const aboutPage = composePageAnswer(page, model, intent.pageFields);
+  if (aboutPage) return aboutPage;
+
   const missing = unmentionedWords(model, intent);
   const preface = missing.length > 0 ? `The page does not mention ${quoteList(missing)}. What it says:` : "";
-
-  let body: string;
-  if (intent.wantsList) {
-    body = chosen.map(({ text }) => `- ${text}`).join("\n");
-  } else {
-    body = toParagraphs(chosen).join("\n\n");
+  const weights = weightsFor(page, model, intent, []);
+  const random = randomFor(prompt, page.analysis.url, temperature);
+  if ((intent.kind === "factual" || intent.kind === "yesno") && !intent.wantsList && !preface) {
+    // The question's own words only: the title's would favour the lead paragraph over the answer.
+    const questionWeights = queryWeights([intent.terms, 1]);
+    const answer = composeFactualAnswer(model, intent, questionWeights, { temperature, random });
+    if (answer) return escapeMarkdownLineStart(answer);
   }
+
+  const terms = new Set(intent.terms);
+  const chosen = pickSentences(
+    rankSentences(model, weights, { temperature, random }),
+    intent.sentenceCount,
+  ).map((sentence) => ({
+    sentence,
+    text: escapeMarkdownLineStart(keepWhole(sentence.text, terms, model.language)),
+  }));
+  const body = intent.wantsList
+    ? chosen.map(({ text }) => `- ${text}`).join("\n")
+    : toParagraphs(chosen).join("\n\n");
   return preface ? `${preface}\n\n${body}` : body;
+}
+
+/** A long sentence kept whole, or cut around the prompt's words; only a run-on matching nothing is cut at its end. */
+function keepWhole(text: string, terms: ReadonlySet<string>, language: string): string {
+  const anchors = termRanges(text, terms, language);
+  const clipped = clipAround(text, anchors, LONG_SENTENCE_WORDS);
+  if (anchors.length > 0 || wordCount(clipped) <= RUN_ON_WORDS) return clipped;
+  return `${text.split(/\s+/).slice(0, RUN_ON_WORDS).join(" ")}…`;
 }
 
 /** Splits the chosen sentences into two paragraphs when there are many, at a paragraph change near the middle. */
@@ -86,12 +124,6 @@ function toParagraphs(chosen: Array<{ sentence: PageSentence; text: string }>): 
     }
   }
   return [chosen.slice(0, cut), chosen.slice(cut)].map((part) => part.map(({ text }) => text).join(" "));
-}
-
-function shorten(text: string, limit = MAX_SENTENCE_CHARS, target = TRUNCATED_SENTENCE_CHARS): string {
-  if (text.length <= limit) return text;
-  const cut = text.lastIndexOf(" ", target);
-  return `${text.slice(0, cut > target / 2 ? cut : target).trimEnd()}…`;
 }
 
 /** Keeps a sentence that starts like a Markdown block ("# …", "- …", "1. …", "> …") plain text. */

@@ -379,12 +379,13 @@ export class FieldValues {
 
   /** How much a piece of text (an enum value) is about the prompt, the subject and the page. */
   private relatedness(text: string, slot: Slot): number {
-    const terms = contentTerms(text);
+    const { language } = this.facts.model;
+    const terms = contentTerms(text, language);
     if (terms.length === 0) return 0;
     const promptTerms = new Set(this.facts.intent.terms);
     const subjectText = subjectTextOf(slot.subject);
     const subjectTerms = new Set<string>();
-    if (subjectText) forEachContentTerm(subjectText, (term) => subjectTerms.add(term));
+    if (subjectText) forEachContentTerm(subjectText, (term) => subjectTerms.add(term), language);
     const counts = this.facts.model.termCounts;
     let total = 0;
     for (const term of terms) {

@@ -142,7 +142,7 @@ export class PageFacts {
     readonly prompt: string,
     readonly temperature: number,
   ) {
-    this.intent = readPrompt(prompt);
+    this.intent = readPrompt(prompt, model.language);
   }
 
   private memo<T>(key: string, compute: () => T): T {
@@ -178,7 +178,9 @@ export class PageFacts {
   }
 
   get relevance(): number {
-    return this.memo("relevance", () => scoreRelevance(this.prompt, this.page.analysis.text));
+    return this.memo("relevance", () =>
+      scoreRelevance(this.prompt, this.page.analysis.text, this.model.language),
+    );
   }
 
   get sentiment(): { score: number; label: SentimentLabel } {
@@ -242,7 +244,7 @@ export class PageFacts {
   termFact(word: string): TermFact {
     const known = this.topTerms.find((term) => term.word.toLowerCase() === word.toLowerCase());
     if (known) return known;
-    const [term] = contentTerms(word);
+    const [term] = contentTerms(word, this.model.language);
     return { word, count: term ? (this.model.termCounts.get(term) ?? 0) : 0, weight: 1 };
   }
 
@@ -286,7 +288,7 @@ export class PageFacts {
     return this.memo("topTerms", () => {
       const promptTerms = new Set(this.intent.terms);
       const titleTerms = new Set<string>();
-      forEachContentTerm(this.title, (term) => titleTerms.add(term));
+      forEachContentTerm(this.title, (term) => titleTerms.add(term), this.model.language);
       const scored: Array<TermFact & { score: number }> = [];
       for (const [term, count] of this.model.termCounts) {
         const word = this.model.surfaceWords.get(term) ?? term;

@@ -1,5 +1,5 @@
 import { loadSentenceSplitter } from "./sentences";
-import { forEachContentTerm, isStopWord } from "./terms";
+import { DEFAULT_LANGUAGE, detectLanguage, forEachContentTerm, isStopWord, termLanguage } from "./terms";
 
 export interface PageSentence {
   text: string;
@@ -26,6 +26,8 @@ export interface PageSection {
 
 /** The page's text cut into headings, paragraphs and sentences, with the term statistics ranking needs. */
 export interface PageModel {
+  /** The language its terms are read in (stop words, stemming): declared by the page, else detected. */
+  language: string;
   sentences: PageSentence[];
   sections: PageSection[];
   paragraphCount: number;
@@ -55,20 +57,20 @@ const HAS_LETTER = /\p{L}/u;
 const MAX_HEADING_LENGTH = 90;
 const MAX_HEADING_WORDS = 12;
 
-function looksLikeHeading(line: string, next: string | undefined): boolean {
+function looksLikeHeading(line: string, next: string | undefined, language: string): boolean {
   if (next === undefined || line.length > MAX_HEADING_LENGTH) return false;
   if (!STARTS_UPPER_OR_DIGIT.test(line) || !HAS_LETTER.test(line)) return false;
   if (line.split(/\s+/).length > MAX_HEADING_WORDS) return false;
   // A question on its own line followed by its answer is a heading (FAQ pages); other punctuation ends a sentence.
   if (/[.!,;:…]$/.test(line)) return false;
   // A hard-wrapped sentence: the line ends on "that", "the" … or the next one goes on in lower case.
-  if (isStopWord(line.slice(line.lastIndexOf(" ") + 1).toLowerCase()) || STARTS_LOWER.test(next))
+  if (isStopWord(line.slice(line.lastIndexOf(" ") + 1).toLowerCase(), language) || STARTS_LOWER.test(next))
     return false;
   return next.length > line.length || TERMINAL.test(next);
 }
 
 /** Lines → headings and paragraphs; hard-wrapped lines (plain-text pages) are joined back. */
-function splitBlocks(text: string): Block[] {
+function splitBlocks(text: string, language: string): Block[] {
   const lines = text.split(/\r?\n/).map((line) => line.replace(/\s+/g, " ").trim());
   const blocks: Block[] = [];
   let paragraph = "";
@@ -97,7 +99,7 @@ function splitBlocks(text: string): Block[] {
       paragraph = line;
       continue;
     }
-    if ((!paragraph || TERMINAL.test(paragraph)) && looksLikeHeading(line, next)) {
+    if ((!paragraph || TERMINAL.test(paragraph)) && looksLikeHeading(line, next, language)) {
       flush();
       blocks.push({ kind: "heading", text: line });
       continue;
@@ -118,25 +120,46 @@ function splitBlocks(text: string): Block[] {
 const MODEL_CACHE_SIZE = 8;
 const modelCache = new Map<string, Promise<PageModel>>();
 
+const LATIN_LETTER = /\p{Script=Latin}/gu;
+const LETTER = /\p{L}/gu;
+
+/**
+ * The language a page's terms are read in: its declared one where we have stop words and a stemmer for
+ * it, else the one its function words show, else English for Latin-script text; "none" (no stop words,
+ * no stemming) for other scripts.
+ */
+export function pageLanguage(text: string, declared?: string): string {
+  const known = termLanguage(declared);
+  if (known) return known;
+  const sample = text.slice(0, 4_000);
+  const detected = detectLanguage(sample);
+  if (detected) return detected;
+  const letters = sample.match(LETTER)?.length ?? 0;
+  const latin = sample.match(LATIN_LETTER)?.length ?? 0;
+  return letters === 0 || latin / letters > 0.5 ? DEFAULT_LANGUAGE : "none";
+}
+
 /** The model of `text`; the last few are cached, since text and JSON generation read the same page. */
-export function buildPageModel(text: string): Promise<PageModel> {
-  const cached = modelCache.get(text);
+export function buildPageModel(text: string, declaredLanguage?: string): Promise<PageModel> {
+  const language = pageLanguage(text, declaredLanguage);
+  const key = `${language}\u0000${text}`;
+  const cached = modelCache.get(key);
   if (cached) {
-    modelCache.delete(text);
-    modelCache.set(text, cached);
+    modelCache.delete(key);
+    modelCache.set(key, cached);
     return cached;
   }
-  const built = loadSentenceSplitter().then((split) => modelOf(text, split));
-  modelCache.set(text, built);
+  const built = loadSentenceSplitter().then((split) => modelOf(text, language, split));
+  modelCache.set(key, built);
   if (modelCache.size > MODEL_CACHE_SIZE) {
     const oldest = modelCache.keys().next().value;
     if (oldest !== undefined) modelCache.delete(oldest);
   }
-  built.catch(() => modelCache.delete(text));
+  built.catch(() => modelCache.delete(key));
   return built;
 }
 
-function modelOf(text: string, split: (paragraph: string) => string[]): PageModel {
+function modelOf(text: string, language: string, split: (paragraph: string) => string[]): PageModel {
   const sentences: PageSentence[] = [];
   const sections: PageSection[] = [];
   const documentFrequency = new Map<string, number>();
@@ -146,12 +169,12 @@ function modelOf(text: string, split: (paragraph: string) => string[]): PageMode
   let paragraphCount = 0;
   let totalTerms = 0;
 
-  for (const block of splitBlocks(text)) {
+  for (const block of splitBlocks(text, language)) {
     if (block.kind === "heading") {
       const current = sections.at(-1);
       if (current) current.end = sentences.length;
       const headingTerms = new Set<string>();
-      forEachContentTerm(block.text, (term) => headingTerms.add(term));
+      forEachContentTerm(block.text, (term) => headingTerms.add(term), language);
       sections.push({ heading: block.text, headingTerms, first: sentences.length, end: sentences.length });
       continue;
     }
@@ -159,21 +182,25 @@ function modelOf(text: string, split: (paragraph: string) => string[]): PageMode
       const index = sentences.length;
       const terms: string[] = [];
       const termFrequency = new Map<string, number>();
-      forEachContentTerm(sentenceText, (term, word) => {
-        terms.push(term);
-        termCounts.set(term, (termCounts.get(term) ?? 0) + 1);
-        // The shortest form is usually the base one ("rate" over "rates", "cut" over "cutting").
-        const known = surfaceWords.get(term);
-        if (known === undefined || word.length < known.length) surfaceWords.set(term, word);
-        const frequency = termFrequency.get(term);
-        termFrequency.set(term, (frequency ?? 0) + 1);
-        if (frequency === undefined) {
-          documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
-          const list = postings.get(term);
-          if (list) list.push(index);
-          else postings.set(term, [index]);
-        }
-      });
+      forEachContentTerm(
+        sentenceText,
+        (term, word) => {
+          terms.push(term);
+          termCounts.set(term, (termCounts.get(term) ?? 0) + 1);
+          // The shortest form is usually the base one ("rate" over "rates", "cut" over "cutting").
+          const known = surfaceWords.get(term);
+          if (known === undefined || word.length < known.length) surfaceWords.set(term, word);
+          const frequency = termFrequency.get(term);
+          termFrequency.set(term, (frequency ?? 0) + 1);
+          if (frequency === undefined) {
+            documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
+            const list = postings.get(term);
+            if (list) list.push(index);
+            else postings.set(term, [index]);
+          }
+        },
+        language,
+      );
       totalTerms += terms.length;
       sentences.push({
         text: sentenceText,
@@ -194,6 +221,7 @@ function modelOf(text: string, split: (paragraph: string) => string[]): PageMode
   assignPriors(sentences, termCounts);
   const words = text.match(/\S+/g);
   return {
+    language,
     sentences,
     sections,
     paragraphCount,

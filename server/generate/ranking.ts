@@ -7,6 +7,8 @@ export interface RankOptions {
   /** 0 = deterministic order; higher values shake the scores (seeded, so still reproducible). */
   temperature?: number;
   random?: () => number;
+  /** How much the query-independent prior weighs against a query match (default 0.55). */
+  priorWeight?: number;
 }
 
 export interface RankedSentence {
@@ -76,10 +78,11 @@ export function rankSentences(
   const scale = Math.max(1, 0.4 * maxMatch);
   const temperature = options.temperature ?? 0;
   const random = options.random;
+  const priorWeight = options.priorWeight ?? PRIOR_WEIGHT;
   return sentences
     .map((sentence) => {
       const match = matches[sentence.index] ?? 0;
-      let score = (match + scale * PRIOR_WEIGHT * sentence.prior) * sentence.lengthFactor;
+      let score = (match + scale * priorWeight * sentence.prior) * sentence.lengthFactor;
       if (temperature > 0 && random) score += temperature * scale * 0.6 * random();
       return { sentence, score, match };
     })
@@ -92,22 +95,20 @@ export function rankSentences(
  */
 export function pickSentences(ranked: RankedSentence[], count: number): PageSentence[] {
   const picked: PageSentence[] = [];
-  const pickedTerms: Set<string>[] = [];
   for (const { sentence } of ranked) {
     if (picked.length >= count) break;
-    const terms = new Set(sentence.termFrequency.keys());
-    if (pickedTerms.some((other) => overlap(terms, other) > 0.6)) continue;
-    if (picked.some((other) => other.text === sentence.text)) continue;
+    if (picked.some((other) => other.text === sentence.text || similarTerms(other, sentence) > 0.6)) continue;
     picked.push(sentence);
-    pickedTerms.push(terms);
   }
   return picked.sort((a, b) => a.index - b.index);
 }
 
-/** Jaccard similarity of two term sets. */
-function overlap(a: Set<string>, b: Set<string>): number {
-  if (a.size === 0 || b.size === 0) return 0;
+/** Jaccard similarity of two sentences' term sets: above 0.6 one nearly repeats the other. */
+export function similarTerms(a: PageSentence, b: PageSentence): number {
+  const left = a.termFrequency;
+  const right = b.termFrequency;
+  if (left.size === 0 || right.size === 0) return 0;
   let shared = 0;
-  for (const term of a) if (b.has(term)) shared++;
-  return shared / (a.size + b.size - shared);
+  for (const term of left.keys()) if (right.has(term)) shared++;
+  return shared / (left.size + right.size - shared);
 }

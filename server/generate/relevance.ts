@@ -1,3 +1,4 @@
+import { pageLanguage } from "./page-model";
 import { readPrompt } from "./prompt";
 import { termFrequencies } from "./terms";
 
@@ -8,12 +9,13 @@ const REFERENCE_LENGTH = 1_000;
 /**
  * How relevant `text` is to `prompt`, in [0, 1]: the average, over the prompt's content terms, of a
  * saturating function of how often the term occurs (length-normalized). 0 when nothing overlaps or the
- * prompt has no content terms; deterministic.
+ * prompt has no content terms; deterministic. Both are read in the page's language (declared or detected).
  */
-export function scoreRelevance(prompt: string, text: string): number {
-  const { terms } = readPrompt(prompt);
+export function scoreRelevance(prompt: string, text: string, declaredLanguage?: string): number {
+  const language = pageLanguage(text, declaredLanguage);
+  const { terms } = readPrompt(prompt, language);
   if (terms.length === 0 || text.length === 0) return 0;
-  const frequencies = termFrequencies(text);
+  const frequencies = termFrequencies(text, language);
   let length = 0;
   for (const count of frequencies.values()) length += count;
   if (length === 0) return 0;

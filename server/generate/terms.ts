@@ -1,99 +1,60 @@
 /**
- * Content terms: lower-case, accent-folded, stemmed words without stop words. Used by the
- * generators (prompt ↔ sentence matching) on every sentence of a page, so it is built for speed:
- * one pass over the text, a Set lookup per word and a memoized stemmer.
+ * Content terms: lower-case, stemmed, accent-folded words without the function words of the text's
+ * language (stopword's lists, Snowball stemmers). One language at a time: an English page is never read
+ * with French or German function words ("war", "die", "son", "plus" are English words). Used on every
+ * sentence of a page, so it is built for speed: one pass over the text, a Set lookup per word and a
+ * memoized stemmer.
  */
+import snowball from "snowball-stemmers";
+import * as stopwords from "stopword";
 
-// Common function words of English and the main Western European languages. Kept accent-folded,
-// because words are folded before the lookup.
-const STOP_WORDS = new Set(
-  [
-    // English
-    "a about above after again against all also am an and any are aren as at be because been before being below between both but by can cannot could couldn did didn do does doesn doing don down during each either else ever every few for from further had hadn has hasn have haven having he her here hers herself him himself his how however i if in into is isn it its itself just let ll me might more most much must mustn my myself neither no nor not now of off on once one only or other others our ours ourselves out over own per quite rather re really s same shall shan she should shouldn since so some such t than that the their theirs them themselves then there these they this those though through thus to too toward towards under until up upon us ve very via was wasn we were weren what whatever when where whereas whether which while who whom whose why will with within without won would wouldn yet you your yours yourself yourselves",
-    // French
-    "au aux avec ce ces cet cette dans de des du elle elles en est et etait etre eu il ils je la le les leur leurs lui mais me meme mes moi mon ne nos notre nous ont ou par pas plus pour qu que qui sa sans se ses son sont sur ta te tes toi ton tu un une vos votre vous ete",
-    // Spanish and Portuguese
-    "al como con del el ella ellos es esta este esto fue ha hay las lo los mas muy para pero por porque se ser sin sobre su sus tambien un una uno unos unas ao aos com da das do dos ela ele eles em foi isso mais na nas nao no nos os ou para pela pelo por que sao seu sua um uma",
-    // German and Dutch
-    "aber als am auch auf aus bei bin bis bist da das dass dem den der des die dies diese dieser dieses doch dort du durch ein eine einem einen einer eines er es fur hat hatte ich ihr ihre im ist ja kann kein keine mit nach nicht noch nur ob oder ohne sich sie sind so uber um und uns unter vom von vor war waren was weil wenn werden wie wir wird wo zu zum zur een het dat niet zijn van voor ook bij naar maar dan",
-    // Italian
-    "che chi con cui dal dalla degli dei della delle di gli ha il la le lo nel nella non per piu sono su tra una uno",
-  ]
-    .join(" ")
-    .split(" "),
-);
-
-/** Suffixes stripped by the light stemmer, longest first. Each needs a stem of at least 3 letters left. */
-const SUFFIXES = [
-  "izations",
-  "ization",
-  "ational",
-  "fulness",
-  "iveness",
-  "ousness",
-  "ations",
-  "ation",
-  "ments",
-  "ment",
-  "ities",
-  "ity",
-  "ness",
-  "ings",
-  "ing",
-  "edly",
-  "ies",
-  "ied",
-  "ers",
-  "er",
-  "ed",
-  "ly",
-  "es",
-  "s",
-] as const;
-
-const stemCache = new Map<string, string>();
-const STEM_CACHE_LIMIT = 50_000;
-
-/**
- * A light, language-neutral suffix stripper (plural, -ing, -ed, -ly, -ation, …). It only needs to map
- * the forms of a word to the same key, the same way for the prompt and the text; it is not Porter.
- */
-export function stemWord(word: string): string {
-  if (word.length <= 3) return word;
-  const cached = stemCache.get(word);
-  if (cached !== undefined) return cached;
-  const stem = computeStem(word);
-  if (stemCache.size >= STEM_CACHE_LIMIT) stemCache.clear();
-  stemCache.set(word, stem);
-  return stem;
+interface Language {
+  /** Snowball's name for the stemmer. */
+  stemmer: string;
+  stopWords: readonly string[];
 }
 
-function computeStem(word: string): string {
-  let stem = word;
-  for (const suffix of SUFFIXES) {
-    if (!stem.endsWith(suffix) || stem.length - suffix.length < 3) continue;
-    // "analysis", "status", "class": a final s after s, u or i is not a plural.
-    if (suffix === "s" && /[sui]s$/.test(stem)) break;
-    // "family", "daily": -ly after a vowel is part of the word.
-    if (suffix === "ly" && /[aeiouy]ly$/.test(stem)) break;
-    stem = stem.slice(0, -suffix.length);
-    if (suffix === "ies" || suffix === "ied") stem += "y";
-    break;
-  }
-  if (stem.length > 3 && stem.endsWith("e")) stem = stem.slice(0, -1);
-  // running → runn → run, planned → plann → plan
-  const last = stem.charCodeAt(stem.length - 1);
-  if (
-    stem.length > 3 &&
-    last === stem.charCodeAt(stem.length - 2) &&
-    !/[aeiousl]/.test(stem[stem.length - 1] ?? "")
-  ) {
-    stem = stem.slice(0, -1);
-  }
-  return stem;
+// English keeps stopword's list plus the pieces contractions split into ("don't" → "don", "t") and a few
+// connectives; the other languages take stopword's list as it is.
+const ENGLISH_EXTRA =
+  "also am aren couldn didn doesn don hadn hasn haven isn ll mustn re s shan shouldn t ve wasn weren won wouldn however thus whereas whether within without via per toward towards upon onto yet either neither whom whose whatever cannot could would might must shall";
+
+const LANGUAGES: Record<string, Language> = {
+  en: { stemmer: "english", stopWords: [...stopwords.eng, ...ENGLISH_EXTRA.split(" ")] },
+  fr: { stemmer: "french", stopWords: stopwords.fra },
+  de: { stemmer: "german", stopWords: stopwords.deu },
+  es: { stemmer: "spanish", stopWords: stopwords.spa },
+  it: { stemmer: "italian", stopWords: stopwords.ita },
+  pt: { stemmer: "portuguese", stopWords: stopwords.por },
+  nl: { stemmer: "dutch", stopWords: stopwords.nld },
+  sv: { stemmer: "swedish", stopWords: stopwords.swe },
+  da: { stemmer: "danish", stopWords: stopwords.dan },
+  nb: { stemmer: "norwegian", stopWords: stopwords.nob },
+  fi: { stemmer: "finnish", stopWords: stopwords.fin },
+  ro: { stemmer: "romanian", stopWords: stopwords.ron },
+  hu: { stemmer: "hungarian", stopWords: stopwords.hun },
+  tr: { stemmer: "turkish", stopWords: stopwords.tur },
+  ru: { stemmer: "russian", stopWords: stopwords.rus },
+  cs: { stemmer: "czech", stopWords: stopwords.ces },
+  ca: { stemmer: "catalan", stopWords: stopwords.cat },
+};
+
+/** The language terms are read in when none is given or known. */
+export const DEFAULT_LANGUAGE = "en";
+
+/** Languages with their own stop words and stemmer; text in any other is only lower-cased and folded. */
+export const TERM_LANGUAGES = Object.keys(LANGUAGES);
+
+/** "en-GB" → "en", "no" → "nb"; undefined for a language without stop words and a stemmer here. */
+export function termLanguage(tag: string | undefined): string | undefined {
+  const primary = tag?.toLowerCase().split(/[-_]/)[0];
+  if (!primary) return undefined;
+  const code = primary === "no" || primary === "nn" ? "nb" : primary;
+  return code in LANGUAGES ? code : undefined;
 }
 
 const foldCache = new Map<string, string>();
+const CACHE_LIMIT = 50_000;
 
 /** Removes diacritics ("élection" → "election", "straße" → "strasse"). */
 function foldAccents(word: string): string {
@@ -107,7 +68,7 @@ function foldAccents(word: string): string {
     .replace(/œ/g, "oe")
     .replace(/ø/g, "o")
     .replace(/ł/g, "l");
-  if (foldCache.size >= STEM_CACHE_LIMIT) foldCache.clear();
+  if (foldCache.size >= CACHE_LIMIT) foldCache.clear();
   foldCache.set(word, folded);
   return folded;
 }
@@ -117,8 +78,58 @@ function isAscii(word: string): boolean {
   return true;
 }
 
-export function isStopWord(word: string): boolean {
-  return STOP_WORDS.has(word);
+const fold = (word: string) => (isAscii(word) ? word : foldAccents(word));
+
+interface Reader {
+  /** Folded stop words. */
+  stopWords: Set<string>;
+  stem: (word: string) => string;
+}
+
+const readers = new Map<string, Reader>();
+
+/** No stop words, no stemming: a language we have neither for. */
+const PLAIN: Reader = { stopWords: new Set(), stem: (word) => word };
+
+function readerFor(language: string | undefined): Reader {
+  const code = termLanguage(language);
+  if (!code) return PLAIN;
+  let reader = readers.get(code);
+  if (reader) return reader;
+  const { stemmer, stopWords } = LANGUAGES[code] as Language;
+  const snowballStemmer = snowball.newStemmer(stemmer);
+  const cache = new Map<string, string>();
+  const english = code === "en";
+  reader = {
+    stopWords: new Set(stopWords.map((word) => fold(word.toLowerCase()))),
+    stem(word) {
+      if (word.length <= 3) return word;
+      const cached = cache.get(word);
+      if (cached !== undefined) return cached;
+      // A plural in -ings is a noun ("writings", "findings"): Porter would make it the verb ("write").
+      // English has no accents that change a word: fold first ("élection" reads as "election").
+      const plain = english ? fold(word) : word;
+      const stem =
+        english && plain.length > 6 && plain.endsWith("ings")
+          ? plain.slice(0, -1)
+          : snowballStemmer.stem(plain);
+      if (cache.size >= CACHE_LIMIT) cache.clear();
+      cache.set(word, stem);
+      return stem;
+    },
+  };
+  readers.set(code, reader);
+  return reader;
+}
+
+/** The stem of one lower-case word in `language` (English by default). */
+export function stemWord(word: string, language: string = DEFAULT_LANGUAGE): string {
+  return fold(readerFor(language).stem(word));
+}
+
+/** Whether a lower-case word is a function word of `language` (English by default). */
+export function isStopWord(word: string, language: string = DEFAULT_LANGUAGE): boolean {
+  return readerFor(language).stopWords.has(fold(word));
 }
 
 const WORD = /[\p{L}\p{N}]+/gu;
@@ -126,38 +137,66 @@ const DIGITS_ONLY = /^\d+$/;
 
 /**
  * Calls `visit(term, word)` for every content word of `text`, in order: `word` is the lower-case
- * surface form, `term` its folded stem. Words of one letter, stop words and single digits are skipped.
+ * surface form, `term` its folded stem. Words of one letter and the language's stop words are skipped.
  */
-export function forEachContentTerm(text: string, visit: (term: string, word: string) => void): void {
+export function forEachContentTerm(
+  text: string,
+  visit: (term: string, word: string) => void,
+  language: string = DEFAULT_LANGUAGE,
+): void {
+  const reader = readerFor(language);
   const lower = text.toLowerCase();
   WORD.lastIndex = 0;
   for (let match = WORD.exec(lower); match !== null; match = WORD.exec(lower)) {
     const word = match[0];
     if (word.length < 2) continue;
-    const folded = isAscii(word) ? word : foldAccents(word);
-    if (STOP_WORDS.has(folded)) continue;
+    const folded = fold(word);
+    if (reader.stopWords.has(folded)) continue;
     if (DIGITS_ONLY.test(folded)) {
       visit(folded, word);
       continue;
     }
-    visit(stemWord(folded), word);
+    visit(fold(reader.stem(word)), word);
   }
 }
 
 /** The content terms of `text`, in order, with repetitions. */
-export function contentTerms(text: string): string[] {
+export function contentTerms(text: string, language: string = DEFAULT_LANGUAGE): string[] {
   const terms: string[] = [];
-  forEachContentTerm(text, (term) => {
-    terms.push(term);
-  });
+  forEachContentTerm(text, (term) => terms.push(term), language);
   return terms;
 }
 
 /** How often each content term occurs in `text`. */
-export function termFrequencies(text: string): Map<string, number> {
+export function termFrequencies(text: string, language: string = DEFAULT_LANGUAGE): Map<string, number> {
   const counts = new Map<string, number>();
-  forEachContentTerm(text, (term) => {
-    counts.set(term, (counts.get(term) ?? 0) + 1);
-  });
+  forEachContentTerm(text, (term) => counts.set(term, (counts.get(term) ?? 0) + 1), language);
   return counts;
+}
+
+const SAMPLE_CHARS = 4_000;
+const MIN_HITS = 2;
+
+/**
+ * The language of `text` by its function words (the one whose stop words occur most among the first
+ * words), or `fallback` when none stands out (too short, or a language without a list here).
+ */
+export function detectLanguage(text: string, fallback?: string): string | undefined {
+  const sample = text.slice(0, SAMPLE_CHARS).toLowerCase().match(WORD) ?? [];
+  let best: string | undefined;
+  let bestHits = 0;
+  let secondHits = 0;
+  for (const code of TERM_LANGUAGES) {
+    const { stopWords } = readerFor(code);
+    let hits = 0;
+    for (const word of sample) if (stopWords.has(fold(word))) hits++;
+    if (hits > bestHits) {
+      secondHits = bestHits;
+      bestHits = hits;
+      best = code;
+    } else if (hits > secondHits) secondHits = hits;
+  }
+  // German's list is long and shares words with English and Dutch: the winner must stand out.
+  if (!best || bestHits < MIN_HITS || bestHits < secondHits * 1.15) return fallback;
+  return best;
 }

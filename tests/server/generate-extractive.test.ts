@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createExtractiveGenerator, warmUpExtractiveGenerator } from "../../server/generate/extractive";
 import { scoreRelevance } from "../../server/generate/relevance";
-import { contentTerms } from "../../server/generate/terms";
+import { contentTerms, detectLanguage } from "../../server/generate/terms";
 import { emptyPage, frenchPage, guidePage, largePage, makePage, newsPage } from "./helpers/sample-pages";
 
 const generator = createExtractiveGenerator();
@@ -18,14 +18,33 @@ describe("contentTerms", () => {
   it("lower-cases, stems and drops stop words", () => {
     expect(contentTerms("The cats and the dogs")).toEqual(["cat", "dog"]);
     expect(new Set(contentTerms("rate rates Rates RATE rated rating")).size).toBe(1);
-    expect(contentTerms("families family studies studying")).toEqual(["family", "family", "study", "study"]);
+    expect(contentTerms("families family studies studying")).toEqual(
+      contentTerms("family family study study"),
+    );
     expect(contentTerms("the and of to is")).toEqual([]);
   });
 
-  it("folds accents and copes with other Latin-script languages", () => {
+  it("reads an English text with English function words only", () => {
+    // French, German and Portuguese function words are English words: they must match.
+    expect(contentTerms("war die son eu plus fur")).toHaveLength(6);
+    // A plural noun in -ings stays a noun.
+    expect(contentTerms("writings")).not.toEqual(contentTerms("write"));
     expect(contentTerms("Élection présidentielle")).toEqual(contentTerms("election presidentielle"));
-    expect(contentTerms("Le festival de Cannes et les films")).toEqual(contentTerms("festivals Cannes film"));
-    expect(contentTerms("Le festival de Cannes et les films")).toHaveLength(3);
+  });
+
+  it("reads other languages with their own stop words and stemmer", () => {
+    expect(contentTerms("Le festival de Cannes et les films", "fr")).toEqual(
+      contentTerms("festivals Cannes film", "fr"),
+    );
+    expect(contentTerms("Le festival de Cannes et les films", "fr")).toHaveLength(3);
+    expect(contentTerms("Die Häuser und das Haus", "de")).toHaveLength(2);
+  });
+
+  it("detects the language of a text by its function words", () => {
+    expect(detectLanguage("Who wrote it and when was it published?")).toBe("en");
+    expect(detectLanguage("Qui préside le jury de cette année ?")).toBe("fr");
+    expect(detectLanguage("Wer hat das geschrieben und wann ist es erschienen?")).toBe("de");
+    expect(detectLanguage("inflation", "en")).toBe("en");
   });
 });
 

@@ -1,0 +1,134 @@
+/**
+ * The offline generator's answers to our question sets (tests/fixtures/answers), printed by
+ * `npm run bench:answers` beside a plain BM25 sentence ranker cut to the same length, in the same run:
+ * for factual and yes/no questions about a page's content, how often the answer contains a known answer,
+ * its median length, and how often the known answer ends within its first 30 and 60 words. Then how the
+ * other intents fare: questions about the page, summaries in page order, lists of the size asked.
+ */
+import { createExtractiveGenerator, warmUpExtractiveGenerator } from "../server/generate/extractive";
+import { readPrompt } from "../server/generate/prompt";
+import {
+  answerEndsAfter,
+  bm25Answer,
+  type LoadedQuestion,
+  loadQuestions,
+  normalized,
+  wordsOf,
+} from "../tests/fixtures/answers/question-sets";
+
+interface Row {
+  contains: number;
+  containsRaw: number;
+  words: number[];
+  within30: number;
+  within60: number;
+  of: number;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+const percent = (part: number, of: number) => `${((100 * part) / Math.max(1, of)).toFixed(1)}%`;
+const emptyRow = (): Row => ({ contains: 0, containsRaw: 0, words: [], within30: 0, within60: 0, of: 0 });
+
+function score(row: Row, text: string, answers: string[]): void {
+  row.of++;
+  row.words.push(wordsOf(text));
+  const end = answerEndsAfter(text, answers);
+  if (end === undefined) return;
+  row.contains++;
+  if (answers.some((answer) => text.toLowerCase().includes(answer.toLowerCase()))) row.containsRaw++;
+  if (end <= 30) row.within30++;
+  if (end <= 60) row.within60++;
+}
+
+/** Each sentence of `answer` found in the page text after the previous one. */
+function inPageOrder(answer: string, pageText: string): boolean {
+  const page = normalized(pageText);
+  let from = 0;
+  for (const part of answer.split(/\n+/).flatMap((line) => line.replace(/^- /, "").split(/(?<=[.!?])\s+/))) {
+    const piece = normalized(part).replace(/…/g, "").slice(0, 40);
+    if (piece.length < 8) continue;
+    const at = page.indexOf(piece, from);
+    if (at < 0) return false;
+    from = at;
+  }
+  return true;
+}
+
+async function main(): Promise<void> {
+  await warmUpExtractiveGenerator();
+  const generator = createExtractiveGenerator();
+  const questions = loadQuestions();
+  const ours = emptyRow();
+  const baseline = emptyRow();
+  const intents = { right: 0, of: 0, wrong: [] as string[] };
+  const other: Record<"page" | "summary" | "list" | "extraction", [number, number]> = {
+    page: [0, 0],
+    summary: [0, 0],
+    list: [0, 0],
+    extraction: [0, 0],
+  };
+  const samples: Array<{ question: LoadedQuestion; answer: string }> = [];
+
+  for (const question of questions) {
+    const { prompt, extracted: page } = question;
+    const answer = await generator.generateText({ prompt, temperature: 0, page });
+    const kind = (readPrompt(prompt) as { kind?: string }).kind;
+    if (kind !== undefined) {
+      intents.of++;
+      if (kind === question.intent) intents.right++;
+      else intents.wrong.push(`${question.prompt} → ${kind} (expected ${question.intent})`);
+    }
+    const answers = question.answers ?? [];
+    if (question.about === "page") {
+      other.page[1]++;
+      if (answers.every((known) => answerEndsAfter(answer, [known]) !== undefined)) other.page[0]++;
+      samples.push({ question, answer });
+      continue;
+    }
+    if (question.intent === "factual" || question.intent === "yesno") {
+      score(ours, answer, answers);
+      score(baseline, await bm25Answer(page, prompt, wordsOf(answer)), answers);
+      if (samples.length < 12 && question.set === "article-pages" && samples.length % 2 === 0)
+        samples.push({ question, answer });
+      continue;
+    }
+    const tally = other[question.intent];
+    tally[1]++;
+    const bullets = answer.split("\n").filter((line) => line.startsWith("- ")).length;
+    const fine =
+      question.intent === "list"
+        ? bullets === question.count
+        : question.intent === "summary"
+          ? inPageOrder(answer, page.analysis.text) && answerEndsAfter(answer, answers) !== undefined
+          : answerEndsAfter(answer, answers) !== undefined;
+    if (fine) tally[0]++;
+  }
+
+  const line = (name: string, row: Row) =>
+    `| ${name} | ${percent(row.contains, row.of)} | ${percent(row.containsRaw, row.of)} | ${median(row.words)} | ${percent(row.within30, row.of)} | ${percent(row.within60, row.of)} |`;
+  console.log(
+    `${ours.of} factual and yes/no questions over ${new Set(questions.map((q) => q.page)).size} pages`,
+  );
+  console.log(
+    "| system | contains the answer | same, Markdown kept | median words | within the first 30 words | within 60 |",
+  );
+  console.log("|---|---|---|---|---|---|");
+  console.log(line("ours", ours));
+  console.log(line("BM25 sentences, best first, same length", baseline));
+  console.log("");
+  if (intents.of > 0) console.log(`intent read right: ${intents.right}/${intents.of}`);
+  for (const wrong of intents.wrong) console.log(`  ${wrong}`);
+  console.log(`questions about the page answered (every known part): ${other.page[0]}/${other.page[1]}`);
+  console.log(`summaries in page order with the key word: ${other.summary[0]}/${other.summary[1]}`);
+  console.log(`lists with the number of bullets asked: ${other.list[0]}/${other.list[1]}`);
+  console.log(`extractions holding a known item: ${other.extraction[0]}/${other.extraction[1]}`);
+  if (process.argv.includes("--samples")) {
+    for (const { question, answer } of samples)
+      console.log(`\n### ${question.prompt} (${question.page})\n${answer}`);
+  }
+}
+
+await main();

@@ -1,0 +1,204 @@
+/**
+ * The span of a sentence that answers a factual question by its kind: a date for "when", a number for
+ * "how many", a name for "who", a place for "where". English sentences are read with wink-nlp (entities,
+ * proper nouns); others by patterns. Spans made only of the question's own words are not answers.
+ */
+import type { AnswerType } from "./prompt";
+import type { CharRange } from "./sentence-window";
+import { type TaggedToken, tag } from "./tagger";
+import { contentTerms } from "./terms";
+
+const ENTITY_TYPES: Partial<Record<AnswerType, string[]>> = {
+  date: ["DATE", "TIME"],
+  number: ["CARDINAL", "MONEY", "PERCENT"],
+  duration: ["DURATION"],
+};
+
+const MONTHS =
+  "January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|Januar|Februar|März|Juni|Juli|Oktober|Dezember";
+const DATE_PATTERN = new RegExp(
+  `\\b(?:\\d{4}-\\d{2}-\\d{2}|(?:\\d{1,2}(?:st|nd|rd|th)?\\.?\\s+(?:de\\s+)?)?(?:${MONTHS})\\.?(?:\\s+\\d{1,2}(?:st|nd|rd|th)?)?,?(?:\\s+(?:de\\s+)?\\d{4})?|(?:1[0-9]|20)\\d{2}s?)\\b`,
+  "giu",
+);
+const NUMBER_PATTERN =
+  /(?:[$€£¥]\s?)?\b\d[\d,.]*(?:\s?(?:%|percent|per cent|million|billion|trillion|thousand|hundred|millions|milliards?|Millionen|Milliarden))?/giu;
+const TIME_UNITS =
+  "years?|months?|weeks?|days?|hours?|minutes?|seconds?|decades?|centuries|century|ans|années|mois|semaines|jours|heures|minutes|años|meses|semanas|días|horas|Jahre|Monate|Wochen|Tage|Stunden|Minuten";
+const DURATION_PATTERN = new RegExp(
+  `\\b(?:\\d[\\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|a few|several)\\s+(?:${TIME_UNITS})\\b`,
+  "giu",
+);
+/** Capitalized words in a row, with the small words names have inside ("Bank of England", "Vincent van Gogh"). */
+const NAME_PATTERN =
+  /\b\p{Lu}[\p{L}'’.-]*(?:\s+(?:(?:of|the|de|du|des|la|le|van|von|der|den|da|di|del|y|and|&)\s+)?\p{Lu}[\p{L}'’.-]*)*/gu;
+const NAME_CONNECTORS = new Set([
+  "of",
+  "the",
+  "de",
+  "du",
+  "des",
+  "la",
+  "le",
+  "van",
+  "von",
+  "der",
+  "den",
+  "da",
+  "di",
+  "del",
+  "&",
+  "and",
+]);
+const ORGANIZATION =
+  /\b(?:Inc|Corp|Corporation|Company|Co|Ltd|LLC|SRL|GmbH|Group|Bank|University|College|Institute|Foundation|Association|Society|Council|Committee|Commission|Agency|Department|Ministry|Museum|Office|Party|Union|News|Times|Post|Journal|Press|Labs?|Systems|Studios|Games|Records|Airlines|Government|Court|Police|Army|Parliament|Congress|Senate|Board)\b\.?/;
+const PLACE_PREPOSITIONS = new Set([
+  "in",
+  "at",
+  "from",
+  "near",
+  "to",
+  "into",
+  "across",
+  "outside",
+  "inside",
+  "between",
+  "throughout",
+]);
+
+/** Spans of `sentence` that can answer a question of `type`, the question's own words left out. */
+export function answerSpans(
+  sentence: string,
+  type: AnswerType | undefined,
+  questionTerms: ReadonlySet<string>,
+  language: string,
+): CharRange[] {
+  if (!type) return [];
+  const english = language === "en";
+  let spans: CharRange[];
+  switch (type) {
+    case "date":
+    case "number":
+    case "duration": {
+      const patterns = { date: DATE_PATTERN, number: NUMBER_PATTERN, duration: DURATION_PATTERN };
+      spans = english ? entitySpans(sentence, ENTITY_TYPES[type] ?? []) : [];
+      if (spans.length === 0) spans = patternSpans(sentence, patterns[type]);
+      if (type === "duration" && spans.length === 0 && english)
+        spans = entitySpans(sentence, ["CARDINAL", "DURATION"]);
+      if (type !== "date") spans = spans.map((span) => withQualifierAndUnit(sentence, span));
+      break;
+    }
+    case "person":
+    case "organization":
+    case "place":
+      spans = english ? properNounSpans(sentence, type === "place") : patternSpans(sentence, NAME_PATTERN);
+      if (!english) spans = spans.filter((span) => span.start > 0);
+      if (type === "person") {
+        // A person's name before an organization's ("who" asks for either, people first).
+        const isOrganization = (span: CharRange) => ORGANIZATION.test(sentence.slice(span.start, span.end));
+        spans = [...spans.filter((span) => !isOrganization(span)), ...spans.filter(isOrganization)];
+      }
+      break;
+    default:
+      return [];
+  }
+  return spans.filter((span) => {
+    const terms = contentTerms(sentence.slice(span.start, span.end), language);
+    return terms.length === 0
+      ? /\d/.test(sentence.slice(span.start, span.end))
+      : terms.some((term) => !questionTerms.has(term));
+  });
+}
+
+const QUALIFIER =
+  /(?:\b(?:about|nearly|almost|around|roughly|approximately|some|over|under|more than|less than|fewer than|at least|at most|just|only|up to|a mere|a total of)\s+)$/i;
+/** A number's unit: the words right after it ("20 years", "280 degrees Celsius", "two dozen teams"). */
+const UNIT =
+  /^(?:[\s-]+(?:dozen|hundred|thousand|million|billion|per cent|percent|[\p{L}]+(?:\s+(?:Celsius|Fahrenheit|per\s+\p{L}+))?))/iu;
+
+/** "nearly **20 years**" rather than "nearly **20** years": the answer is the amount with its unit. */
+function withQualifierAndUnit(sentence: string, span: CharRange): CharRange {
+  const before = QUALIFIER.exec(sentence.slice(Math.max(0, span.start - 20), span.start));
+  const start = before ? span.start - before[0].length : span.start;
+  const unit = UNIT.exec(sentence.slice(span.end));
+  const word = unit?.[0].trim().toLowerCase() ?? "";
+  const end = unit && !UNIT_STOPS.has(word) ? span.end + unit[0].length : span.end;
+  return { start, end };
+}
+
+/** Words after a number that are not its unit. */
+const UNIT_STOPS = new Set(
+  "and or of the a an to in on at for by with from as is are was were that which who than per cent".split(
+    " ",
+  ),
+);
+
+function entitySpans(sentence: string, types: string[]): CharRange[] {
+  return tag(sentence)
+    .entities.filter((entity) => types.includes(entity.type))
+    .map(({ start, end }) => ({ start, end }));
+}
+
+function patternSpans(sentence: string, pattern: RegExp): CharRange[] {
+  const spans: CharRange[] = [];
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(sentence); match !== null; match = pattern.exec(sentence)) {
+    const text = match[0].replace(/[\s,.]+$/, "");
+    if (text.length > 0) spans.push({ start: match.index, end: match.index + text.length });
+    if (match[0].length === 0) pattern.lastIndex++;
+  }
+  return spans;
+}
+
+/** Runs of proper nouns ("Ada Lovelace", "University of Oxford"); for places, those after "in", "at" … first. */
+function properNounSpans(sentence: string, place: boolean): CharRange[] {
+  const { tokens } = tag(sentence);
+  const runs: Array<CharRange & { afterPreposition: boolean }> = [];
+  let index = 0;
+  while (index < tokens.length) {
+    if (!isNamePart(tokens[index])) {
+      index++;
+      continue;
+    }
+    let end = index;
+    while (
+      end + 1 < tokens.length &&
+      (isNamePart(tokens[end + 1]) ||
+        (NAME_CONNECTORS.has(tokens[end + 1]?.text.toLowerCase() ?? "") && isNamePart(tokens[end + 2])))
+    ) {
+      end += NAME_CONNECTORS.has(tokens[end + 1]?.text.toLowerCase() ?? "") ? 2 : 1;
+    }
+    const first = tokens[index] as TaggedToken;
+    const last = tokens[end] as TaggedToken;
+    const before = tokens[index - 1]?.text.toLowerCase() ?? "";
+    runs.push({ start: first.start, end: last.end, afterPreposition: PLACE_PREPOSITIONS.has(before) });
+    index = end + 1;
+  }
+  if (!place) return runs;
+  return [...runs.filter((run) => run.afterPreposition), ...runs.filter((run) => !run.afterPreposition)];
+}
+
+const isNamePart = (token: TaggedToken | undefined) =>
+  token !== undefined && token.pos === "PROPN" && /^\p{Lu}/u.test(token.text);
+
+/** The span closest to the ranges of the question's words in the sentence (the first when none). */
+export function closestSpan(spans: CharRange[], anchors: CharRange[]): CharRange | undefined {
+  if (anchors.length === 0) return spans[0];
+  let best: CharRange | undefined;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (const span of spans) {
+    const distance = Math.min(
+      ...anchors.map((anchor) =>
+        anchor.end <= span.start
+          ? span.start - anchor.end
+          : span.end <= anchor.start
+            ? anchor.start - span.end
+            : 0,
+      ),
+    );
+    if (distance < bestDistance) {
+      bestDistance = distance;
+      best = span;
+    }
+  }
+  return best;
+}

@@ -1,0 +1,245 @@
+/**
+ * A question's question words and what kind of answer they ask for: who → a person or organization,
+ * when → a date, where → a place, how many → a number … English questions are read with wink-nlp's parts
+ * of speech ("what year", "which river", "who is Ada Lovelace"); French, Spanish and German ones by their
+ * question words alone.
+ */
+import type { AnswerType } from "./prompt";
+import { type TaggedToken, tag } from "./tagger";
+
+export interface QuestionWords {
+  answerType?: AnswerType;
+  /** Where the question word starts a clause ("Which …", "How many …") rather than a request ("List …"). */
+  leading?: boolean;
+  /** What "how many" counts ("how many stops"): the answer is a number of these. */
+  unit?: string;
+  /** A yes/no question ("Is …", "Does …", "Can …"). */
+  yesNo: boolean;
+  /** The question words as they appear ("how many", "what year"): not content to match. */
+  phrases: RegExp[];
+}
+
+const WH = new Set(["who", "whom", "whose", "when", "where", "what", "which", "why", "how"]);
+
+const NOUN_TYPES: Array<[AnswerType, Set<string>]> = [
+  [
+    "date",
+    new Set(
+      "year years date dates day days month months century centuries decade decades time era season".split(
+        " ",
+      ),
+    ),
+  ],
+  [
+    "place",
+    new Set(
+      "country countries city cities town towns place places region regions state states province provinces continent island islands river rivers capital location locations county village area areas street neighbourhood neighborhood district mountain lake sea ocean venue building".split(
+        " ",
+      ),
+    ),
+  ],
+  [
+    "organization",
+    new Set(
+      "company companies organization organisation organizations organisations team teams party parties band bands group groups university universities agency agencies firm firms club clubs school schools newspaper network networks publisher brand manufacturer airline government institution".split(
+        " ",
+      ),
+    ),
+  ],
+  [
+    "number",
+    new Set(
+      "number numbers percentage percent share amount amounts population size price prices cost costs total rate temperature height length distance weight speed score age sum figure".split(
+        " ",
+      ),
+    ),
+  ],
+  [
+    "person",
+    new Set(
+      "person people man woman men women author authors writer player players president king queen leader founder ceo director actor actress singer scientist inventor who composer artist minister".split(
+        " ",
+      ),
+    ),
+  ],
+];
+
+const HOW_TYPES: Record<string, AnswerType> = {
+  many: "number",
+  much: "number",
+  long: "duration",
+  old: "number",
+  tall: "number",
+  high: "number",
+  big: "number",
+  large: "number",
+  far: "number",
+  deep: "number",
+  wide: "number",
+  heavy: "number",
+  fast: "number",
+  often: "number",
+  soon: "date",
+};
+
+const YES_NO_WORDS = new Set(
+  "is are was were do does did can could has have had will would should may might must shall".split(" "),
+);
+
+/** Question words of other languages (accent-folded, lower case) and what they ask for. */
+const OTHER_LANGUAGES: Record<string, Array<[string, AnswerType]>> = {
+  fr: [
+    ["combien", "number"],
+    ["quand", "date"],
+    ["ou", "place"],
+    ["qui", "person"],
+    ["pourquoi", "reason"],
+    ["comment", "manner"],
+    ["quel", "thing"],
+    ["quelle", "thing"],
+    ["quels", "thing"],
+    ["quelles", "thing"],
+    ["quoi", "thing"],
+  ],
+  es: [
+    ["cuantos", "number"],
+    ["cuantas", "number"],
+    ["cuanto", "number"],
+    ["cuanta", "number"],
+    ["cuando", "date"],
+    ["donde", "place"],
+    ["quien", "person"],
+    ["quienes", "person"],
+    ["por que", "reason"],
+    ["como", "manner"],
+    ["que", "thing"],
+    ["cual", "thing"],
+  ],
+  de: [
+    ["wie viele", "number"],
+    ["wieviel", "number"],
+    ["wie viel", "number"],
+    ["wann", "date"],
+    ["wo", "place"],
+    ["woher", "place"],
+    ["wohin", "place"],
+    ["wer", "person"],
+    ["warum", "reason"],
+    ["weshalb", "reason"],
+    ["wie", "manner"],
+    ["was", "thing"],
+    ["welche", "thing"],
+    ["welcher", "thing"],
+    ["welches", "thing"],
+  ],
+};
+
+const fold = (text: string) =>
+  text
+    .normalize("NFD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase();
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const phraseOf = (words: string[]) => new RegExp(`\\b${words.map(escapeRegExp).join("\\s+")}\\b`, "i");
+
+export function questionWordsOf(prompt: string, language: string): QuestionWords {
+  const others = OTHER_LANGUAGES[language];
+  if (others) return otherLanguage(prompt, others);
+  return english(prompt);
+}
+
+function english(prompt: string): QuestionWords {
+  const tokens = tag(prompt).tokens.filter((token) => token.pos !== "PUNCT" || token.text === "?");
+  const lower = (token: TaggedToken | undefined) => token?.text.toLowerCase() ?? "";
+  const first = tokens.findIndex((token) => /^(?:please|so|and|ok|okay|hey)$/i.test(token.text) === false);
+  const opener = tokens[first];
+  const whIndex = tokens.findIndex((token) => WH.has(lower(token)));
+  const yesNo = opener !== undefined && (opener.pos === "AUX" || YES_NO_WORDS.has(lower(opener)));
+  // "Can users know what they are buying?" asks yes or no, whatever question word comes later.
+  if (whIndex < 0 || (yesNo && whIndex > first)) return { yesNo, phrases: [] };
+
+  const wh = lower(tokens[whIndex]);
+  const next = tokens[whIndex + 1];
+  const phrase = (count: number) =>
+    phraseOf(tokens.slice(whIndex, whIndex + count).map((token) => token.text));
+  switch (wh) {
+    case "when":
+      return { answerType: "date", yesNo: false, phrases: [phrase(1)] };
+    case "where":
+      return { answerType: "place", yesNo: false, phrases: [phrase(1)] };
+    case "why":
+      return { answerType: "reason", yesNo: false, phrases: [phrase(1)] };
+    case "how": {
+      const type = HOW_TYPES[lower(next)];
+      const counted = tokens
+        .slice(whIndex + 2)
+        .find((token) => token.pos === "NOUN" || token.pos === "PROPN");
+      const unit =
+        type === "number" && counted && tokens[whIndex + 2] === counted
+          ? counted.text.toLowerCase()
+          : undefined;
+      return type
+        ? { answerType: type, yesNo: false, phrases: [phrase(2)], ...(unit && { unit }) }
+        : { answerType: "manner", yesNo: false, phrases: [phrase(1)] };
+    }
+    case "who":
+    case "whom":
+    case "whose": {
+      // "Who is Ada Lovelace?": the person is named; the answer says who she is.
+      const rest = tokens.slice(whIndex + 1).filter((token) => token.text !== "?");
+      const namesSomeone =
+        rest.length >= 2 &&
+        rest[0]?.pos === "AUX" &&
+        rest
+          .slice(1)
+          .every((token) => token.pos === "PROPN" || (token.pos === "NOUN" && /^\p{Lu}/u.test(token.text)));
+      return { answerType: namesSomeone ? "definition" : "person", yesNo: false, phrases: [phrase(1)] };
+    }
+    default:
+      return whatOrWhich(tokens, whIndex, phrase);
+  }
+}
+
+/** "What year …", "Which river …", "What is the capital of …", "What is photosynthesis?". */
+function whatOrWhich(
+  tokens: TaggedToken[],
+  whIndex: number,
+  phrase: (count: number) => RegExp,
+): QuestionWords {
+  let index = whIndex + 1;
+  const copula = tokens[index]?.pos === "AUX";
+  if (copula) index++;
+  while (tokens[index] && (tokens[index]?.pos === "DET" || tokens[index]?.pos === "ADJ")) index++;
+  const noun = tokens[index];
+  const word = noun?.text.toLowerCase() ?? "";
+  if (noun && (noun.pos === "NOUN" || noun.pos === "PROPN")) {
+    for (const [type, nouns] of NOUN_TYPES) {
+      if (!nouns.has(word)) continue;
+      // The cue noun tells the kind of answer; after "what is the", it is also what is asked about.
+      const cue = copula
+        ? [phrase(1)]
+        : [phraseOf(tokens.slice(whIndex, index + 1).map((token) => token.text))];
+      return { answerType: type, yesNo: false, phrases: cue };
+    }
+  }
+  const rest = tokens.slice(whIndex + 1).filter((token) => token.text !== "?");
+  // "What is X?" / "What are X?": a definition, when nothing but the thing follows.
+  const definition = copula && rest.slice(1).every((token) => !["VERB", "AUX"].includes(token.pos));
+  return { answerType: definition ? "definition" : "thing", yesNo: false, phrases: [phrase(1)] };
+}
+
+function otherLanguage(prompt: string, words: Array<[string, AnswerType]>): QuestionWords {
+  const folded = fold(prompt);
+  for (const [word, type] of words) {
+    const pattern = new RegExp(`(?:^|[^\\p{L}])${escapeRegExp(word).replace(/ /g, "\\s+")}(?![\\p{L}])`, "u");
+    if (pattern.test(folded)) {
+      return {
+        answerType: type,
+        yesNo: false,
+        phrases: [new RegExp(`(?<![\\p{L}])${word.replace(/ /g, "\\s+")}(?![\\p{L}])`, "giu")],
+      };
+    }
+  }
+  return { yesNo: false, phrases: [] };
+}
