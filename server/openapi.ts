@@ -9,6 +9,8 @@ import type { z } from "zod";
 import {
   ErrorBody,
   type ErrorStatus,
+  FILTER_COMPONENT,
+  FILTER_SCHEMA,
   JSON_VALUE_COMPONENT,
   JSON_VALUE_SCHEMA,
   RESPONSE_SCHEMA_COMPONENT,
@@ -152,6 +154,7 @@ export function serveOpenApiDocument<E extends Env>(app: OpenAPIHono<E>, path = 
   });
   registry.registerComponent("schemas", JSON_VALUE_COMPONENT, JSON_VALUE_SCHEMA as never);
   registry.registerComponent("schemas", RESPONSE_SCHEMA_COMPONENT, RESPONSE_SCHEMA_SCHEMA as never);
+  registry.registerComponent("schemas", FILTER_COMPONENT, FILTER_SCHEMA as never);
   registry.registerComponent("responses", "MethodNotAllowed", {
     description: "The path does not answer this method.",
     headers: headersOf(["Allow"]),

@@ -499,21 +499,21 @@ const fieldListString = z.string().transform((raw, ctx) => {
   return names as RecordField[];
 });
 
-/** A filter parameter as the document states it: JSON-encoded, a flat object of scalars without NUL. */
+/** A filter parameter's value as the document states it: a flat object of scalars without NUL. */
+export const FILTER_COMPONENT = "Filter";
+export const FILTER_SCHEMA = {
+  type: "object",
+  propertyNames: noNul,
+  additionalProperties: {
+    anyOf: [{ type: "string", ...noNul }, { type: "number" }, { type: "boolean" }, { type: "null" }],
+  },
+  description: "A flat object: a candidate matches when each top-level value equals the given one.",
+};
+
+/** A filter parameter: JSON-encoded in the query string. */
 const documentedFilter = {
   param: {
-    content: {
-      "application/json": {
-        schema: {
-          type: "object",
-          propertyNames: noNul,
-          additionalProperties: {
-            anyOf: [{ type: "string", ...noNul }, { type: "number" }, { type: "boolean" }, { type: "null" }],
-          },
-          description: "A flat object: a candidate matches when each top-level value equals the given one.",
-        },
-      },
-    },
+    content: { "application/json": { schema: { $ref: `#/components/schemas/${FILTER_COMPONENT}` } } },
   },
 };
 

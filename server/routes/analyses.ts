@@ -22,6 +22,7 @@ import type { AppEnv } from "./env";
 export const getAnalysisRoute = createRoute({
   method: "get",
   path: "/v1/analyses",
+  operationId: "getAnalysis",
   summary: "Read an analysis",
   security: apiKeySecurity,
   request: { query: GetAnalysisParams },
@@ -35,6 +36,7 @@ export const getAnalysisRoute = createRoute({
 export const updateAnalysisRoute = createRoute({
   method: "post",
   path: "/v1/analyses",
+  operationId: "updateAnalysis",
   summary: "Update an analysis (each supplied field replaces the stored one)",
   security: apiKeySecurity,
   request: {
@@ -51,6 +53,7 @@ export const updateAnalysisRoute = createRoute({
 export const relatedAnalysesRoute = createRoute({
   method: "get",
   path: "/v1/analyses/related",
+  operationId: "relatedAnalyses",
   summary: "List related analyses, page by page",
   security: apiKeySecurity,
   request: { query: RelatedQuery },

@@ -10,6 +10,7 @@ import type { AppEnv } from "./env";
 export const analyzeLinksRoute = createRoute({
   method: "post",
   path: "/v1/links",
+  operationId: "analyzeLinks",
   summary: "Analyze links",
   security: apiKeySecurity,
   request: { headers: idempotencyHeaders, body: jsonRequestBody(AnalyzeRequest) },
