@@ -74,6 +74,11 @@ test("400×600: Library, Detail and Usage fit the width; rows start high; axe pa
     const rows = page.locator(".library-row");
     await expect(rows.first()).toBeVisible();
     expect(await overflowing(page, [...PANEL, ".library", ".library__toolbar", ".library-list"])).toEqual([]);
+    // Measured with the list at its top (coming back from a detail keeps where it was).
+    await page.locator(".library-list").evaluate((list) => {
+      list.scrollTop = 0;
+    });
+    await expect(page.locator('.library-row[data-index="0"]')).toBeVisible();
     const layout = await page.evaluate(() => {
       const top = (document.querySelector(".sidepanel") as HTMLElement).getBoundingClientRect().top;
       const list = (document.querySelector(".library-list") as HTMLElement).getBoundingClientRect();
@@ -102,6 +107,17 @@ test("400×600: Library, Detail and Usage fit the width; rows start high; axe pa
     await expect(page.getByRole("button", { name: "Export and import" })).toBeFocused();
     await page.getByRole("checkbox", { name: /^Select A remarkably long page title number 29/ }).check();
     await expect(page.getByRole("checkbox", { name: "Select all shown" })).toBeVisible();
+    // A selected row is marked by a bar at its left edge; the focus ring is a whole ring: told apart.
+    const selectedWrap = page.locator(".library-row-wrap--selected");
+    expect(await selectedWrap.evaluate((element) => getComputedStyle(element).boxShadow)).toContain("inset");
+    await page.keyboard.press("Tab");
+    await expect(longRow).toBeFocused();
+    expect(
+      await longRow.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return `${style.outlineStyle} ${style.outlineWidth} ${getComputedStyle(element.parentElement as Element).outlineStyle}`;
+      }),
+    ).toBe("solid 2px none");
     expect(await overflowing(page, [...PANEL, ".library", ".library__selection"])).toEqual([]);
     await expectNoSeriousViolations(page, `library with a selection (${colorScheme})`);
     await page.getByRole("button", { name: "Clear selection" }).click();
