@@ -1,9 +1,11 @@
 import { useState } from "react";
 import { i18n } from "#i18n";
+import { isKeyRefused } from "../../lib/api/errors";
 import type { OutboxEntry } from "../../lib/db/schema";
 import type { EditStatus } from "../../lib/editing/edit-status";
 import { sendCommand } from "../../lib/messaging/protocol";
 import { commandErrorText } from "../command-error-text";
+import { OptionsButton } from "../popup/options-button";
 import { Button } from "../ui/button";
 import { ErrorMessage } from "../ui/error-message";
 import { ConfirmInline } from "./confirm-inline";
@@ -71,6 +73,7 @@ export function EditStatusBar({ status, entries }: EditStatusBarProps) {
               </p>
             ))}
             <p className="editing-status__detail">{i18n.t("editing.status.rejectedHint")}</p>
+            {status.error && isKeyRefused(status.error) ? <OptionsButton size="small" /> : null}
           </>
         ) : null}
         {status.count > 1 ? (

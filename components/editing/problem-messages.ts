@@ -1,6 +1,6 @@
 /** The editing problems as the user reads them. */
 import { i18n } from "#i18n";
-import type { ApiErrorInit } from "../../lib/api/errors";
+import { type ApiErrorInit, isKeyRefused } from "../../lib/api/errors";
 import { LIMITS } from "../../lib/api/limits";
 import type { JsonContentProblem, TextContentProblem } from "../../lib/editing/edit-patch";
 import type { SchemaViolation } from "../../lib/schema/json-schema-validate";
@@ -74,5 +74,6 @@ export function violationMessage(violation: SchemaViolation): string {
 /** An error from the worker or the service, with the HTTP status when there was one. */
 export function apiErrorText(error: ApiErrorInit | undefined): string {
   if (!error) return "";
+  if (isKeyRefused(error)) return i18n.t("sidepanel.keyRefused", { status: error.status });
   return error.status > 0 ? `${error.message} (HTTP ${error.status})` : error.message;
 }

@@ -1,14 +1,16 @@
 import { useEffect, useRef, useState } from "react";
 import { i18n } from "#i18n";
 import type { PartialAnalysisRecord } from "../../lib/api/contract";
+import { isKeyRefused } from "../../lib/api/errors";
 import {
   type RelatedForm,
   type RelatedFormProblems,
   relatedParamsFromForm,
   SELECTABLE_FIELDS,
 } from "../../lib/library/related-query";
-import { sendCommand } from "../../lib/messaging/protocol";
+import { CommandError, sendCommand } from "../../lib/messaging/protocol";
 import { commandErrorText } from "../command-error-text";
+import { OptionsButton } from "../popup/options-button";
 import { Button } from "../ui/button";
 import { ErrorMessage } from "../ui/error-message";
 import { RelatedFilters } from "./related-filters";
@@ -31,7 +33,7 @@ type Listing =
       /** The form it was listed with ("More" asks for its next page). */
       query: RelatedForm;
     }
-  | { kind: "failed"; message: string };
+  | { kind: "failed"; message: string; keyRefused?: boolean };
 
 /** How many related analyses show as soon as an analysis opens (and how many "More" adds). */
 export const TOP_RELATED = 5;
@@ -81,7 +83,10 @@ export function RelatedPanel({ analysisId, onOpen }: { analysisId: string; onOpe
         query: current,
       });
     } catch (error) {
-      if (request === latest.current) setListing({ kind: "failed", message: commandErrorText(error) });
+      if (request === latest.current) {
+        const keyRefused = error instanceof CommandError && isKeyRefused(error.init);
+        setListing({ kind: "failed", message: commandErrorText(error), keyRefused });
+      }
     }
   };
 
@@ -113,6 +118,7 @@ export function RelatedPanel({ analysisId, onOpen }: { analysisId: string; onOpe
       {listing.kind === "failed" ? (
         <div role="alert">
           <ErrorMessage>{i18n.t("sidepanel.related.failed", { message: listing.message })}</ErrorMessage>
+          {listing.keyRefused ? <OptionsButton size="small" /> : null}
         </div>
       ) : null}
       {shown ? (
