@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { findChromium, RENDER_POLICIES, type RenderPolicy } from "./pages/render-page";
 
 export interface ApiKeyConfig {
   key: string;
@@ -22,6 +23,8 @@ export interface ServiceConfig {
   rateAnalyzePerMinute: number;
   rateOtherPerMinute: number;
   llm: { LLM_BASE_URL?: string; LLM_MODEL?: string; LLM_API_KEY?: string };
+  /** Render pages built by JavaScript in Chromium (`--render`, `LINKLENS_RENDER`); absent: never. */
+  render?: RenderPolicy;
 }
 
 export class ConfigError extends Error {
@@ -29,12 +32,14 @@ export class ConfigError extends Error {
 }
 
 export const USAGE = `Usage: npm run serve -- [--host 127.0.0.1] [--port 8787] [--data .data]
-                        [--allow-private-networks] [--ca FILE]
+                        [--allow-private-networks] [--ca FILE] [--render auto|never|always]
 
 Environment: LINKLENS_API_KEYS=key:credits,…  LINKLENS_RATE_ANALYZE=60  LINKLENS_RATE_OTHER=600
              LLM_BASE_URL, LLM_MODEL, LLM_API_KEY (an OpenAI-compatible endpoint; unset: offline generator)
              DATABASE_URL=postgres://… (keep everything in that Postgres database instead of --data;
-             any number of service processes may share it)`;
+             any number of service processes may share it)
+             LINKLENS_RENDER=auto|never|always (as --render; default auto: pages built by JavaScript are
+             rendered in Chromium when it is installed), LINKLENS_CHROMIUM=/path/to/chromium`;
 
 /**
  * Parses `key:credits,key:credits`. A bad entry is named by its position, never quoted: its text is a key
@@ -117,7 +122,20 @@ export function readServiceConfig(argv: string[], env: NodeJS.ProcessEnv): Servi
     rateAnalyzePerMinute: positiveInteger("LINKLENS_RATE_ANALYZE", env.LINKLENS_RATE_ANALYZE, 60),
     rateOtherPerMinute: positiveInteger("LINKLENS_RATE_OTHER", env.LINKLENS_RATE_OTHER, 600),
     llm: { LLM_BASE_URL: env.LLM_BASE_URL, LLM_MODEL: env.LLM_MODEL, LLM_API_KEY: env.LLM_API_KEY },
+    render: renderPolicyOf(values.render ?? env.LINKLENS_RENDER, env),
   };
+}
+
+/** `--render` / `LINKLENS_RENDER`: auto (default), never or always; always needs Chromium at start. */
+function renderPolicyOf(value: string | undefined, env: NodeJS.ProcessEnv): RenderPolicy {
+  const policy = (value?.trim() || "auto") as RenderPolicy;
+  if (!RENDER_POLICIES.includes(policy)) throw new ConfigError("--render must be auto, never or always");
+  if (policy === "always" && !findChromium(env)) {
+    throw new ConfigError(
+      "--render always needs Chromium, and none was found (install chromium, or set LINKLENS_CHROMIUM to its path)",
+    );
+  }
+  return policy;
 }
 
 function parseFlags(argv: string[]) {
@@ -131,6 +149,7 @@ function parseFlags(argv: string[]) {
       data: { type: "string", default: ".data" },
       "allow-private-networks": { type: "boolean", default: false },
       ca: { type: "string" },
+      render: { type: "string" },
       help: { type: "boolean", default: false },
     },
   });

@@ -49,7 +49,11 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
     knownKeys.push({ hash, tenantId: (await store.ensureKey(hash, credits)).id });
   }
 
-  const fetcher = createPageFetcher({ allowPrivateNetworks: config.allowPrivateNetworks, ca: config.ca });
+  const fetcher = createPageFetcher({
+    allowPrivateNetworks: config.allowPrivateNetworks,
+    ca: config.ca,
+    render: config.render,
+  });
   const app = createApp({
     store,
     pages,

@@ -208,7 +208,8 @@ function rendererFor(
   fetchResource: FetchResource,
 ): PageRenderer | undefined {
   if (!options.render || options.render === "never") return undefined;
-  const executablePath = options.chromium ?? findChromium();
+  // `chromium: ""` stands for a machine without one (tests of the fallback).
+  const executablePath = options.chromium === undefined ? findChromium() : options.chromium || undefined;
   if (!executablePath) {
     if (options.render === "always") throw new Error("--render always needs Chromium, and none was found");
     log("render: no Chromium found (set LINKLENS_CHROMIUM); pages are read as fetched, without rendering");

@@ -8,11 +8,13 @@
 import type { AddressInfo } from "node:net";
 import { createServer, type Server } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ConfigError, readServiceConfig } from "../../server/config";
 import { extractPage } from "../../server/pages/extract-page";
 import { createPageFetcher, type PageFetcher } from "../../server/pages/fetch-page";
 import { createPageRenderer, findChromium, looksLikeAppShell } from "../../server/pages/render-page";
 import type { FetchedPage, FetchedTextPage } from "../../server/pages/types";
 import { type FixtureSite, startFixtureSite } from "../fixtures/site";
+import { startTestService } from "./helpers/service";
 
 const chromium = findChromium();
 if (!chromium) console.warn("Skipped: no Chromium found for the render tests (set LINKLENS_CHROMIUM).");
@@ -85,7 +87,7 @@ describe("looksLikeAppShell (the auto policy)", () => {
   });
 });
 
-describe.skipIf(!chromium)("rendering in Chromium", { timeout: 60_000 }, () => {
+describe.skipIf(!chromium)("rendering in Chromium", { timeout: 120_000 }, () => {
   it("reads a client-rendered article with its real text", async () => {
     const page = asText(await rendering.fetchPage(site.url("/render/client-rendered.html")));
     const extracted = extractPage(page);
@@ -187,5 +189,59 @@ describe.skipIf(!chromium)("rendering in Chromium", { timeout: 60_000 }, () => {
       expect(outcome).toMatchObject({ ok: false, error: { code: "too_many_redirects" } });
       expect(lines.some((line) => /more than 5 navigations/.test(line))).toBe(true);
     });
+  });
+
+  it("analyzes rendered pages through the service (render auto) with their real text", async () => {
+    const service = await startTestService({ ca: site.caPem, render: "auto" });
+    try {
+      const links = [site.url("/render/client-rendered.html"), site.url("/render/fetched-article.html")];
+      const { status, body } = await service.call("POST", "/v1/links", {
+        body: { link: links, prompt: "What animals are in the town?" },
+      });
+      expect(status).toBe(200);
+      expect(body.failures).toBeUndefined();
+      expect(body.results.map((result: { analysis: { text: string } }) => result.analysis.text)).toEqual([
+        expect.stringMatching(/fourteen otters/),
+        expect.stringMatching(/grey herons has built its nest/),
+      ]);
+      expect(body.costCredits).toBe(2);
+    } finally {
+      await service.close();
+    }
+  });
+});
+
+describe("the render policy", () => {
+  it("is auto by default, set by --render or LINKLENS_RENDER, and anything else is refused", () => {
+    expect(readServiceConfig([], {}).render).toBe("auto");
+    expect(readServiceConfig(["--render", "never"], {}).render).toBe("never");
+    expect(readServiceConfig([], { LINKLENS_RENDER: "never" }).render).toBe("never");
+    expect(() => readServiceConfig(["--render", "sometimes"], {})).toThrow(
+      new ConfigError("--render must be auto, never or always"),
+    );
+  });
+
+  it("refuses always at start without Chromium, with a clear message", () => {
+    expect(() =>
+      readServiceConfig(["--render", "always"], { LINKLENS_CHROMIUM: "/nowhere/chromium" }),
+    ).toThrow(/--render always needs Chromium, and none was found/);
+  });
+
+  it("falls back to static reading with one log line when auto finds no Chromium", async () => {
+    const lines: string[] = [];
+    const fetcher = createPageFetcher({
+      allowPrivateNetworks: true,
+      ca: site.caPem,
+      render: "auto",
+      chromium: "",
+      log: (line) => lines.push(line),
+    });
+    try {
+      const page = asText(await fetcher.fetchPage(site.url("/render/client-rendered.html")));
+      expect(page.body).toContain('<div id="root">');
+      expect(lines).toEqual([expect.stringMatching(/^render: no Chromium found/)]);
+    } finally {
+      await fetcher.close();
+    }
   });
 });
