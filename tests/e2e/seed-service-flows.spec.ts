@@ -204,3 +204,50 @@ test("related on a strict service: metadata asked for, selectFields left out, on
     listed.every((r) => r.query.selectFields === undefined || !r.query.selectFields.includes("metadata")),
   ).toBe(true);
 });
+
+test("many tabs: one job of the window's https pages, sent as the service's limit allows", async ({
+  context,
+  serviceWorker,
+  fixtureSite,
+  openPopupFor,
+}) => {
+  test.setTimeout(90_000);
+  await configure(serviceWorker, seed.url);
+  const links = [1, 2, 3, 4].map((n) => fixtureSite.url(`/many/${n}.html`));
+  const first = await context.newPage();
+  await first.goto(links[0] as string);
+  await serviceWorker.evaluate(async (list) => {
+    const { chrome } = globalThis as any;
+    for (const url of list) await chrome.tabs.create({ url, active: false });
+  }, links.slice(1));
+  await expect
+    .poll(() =>
+      serviceWorker.evaluate(async (list) => {
+        const { chrome } = globalThis as any;
+        const tabs: unknown[] = await chrome.tabs.query({ currentWindow: true });
+        return tabs.length >= list.length;
+      }, links),
+    )
+    .toBe(true);
+  const popup = await openPopupFor(first);
+  await popup.page.getByText("Analyze many tabs…").click();
+  const section = popup.page.getByRole("region", { name: "Many tabs" });
+  await section.getByRole("button", { name: "All tabs in this window" }).click();
+  const granted = await popup.page.evaluate(() =>
+    (globalThis as any).chrome.permissions.contains({ permissions: ["tabs"] }),
+  );
+  // `tabs` is optional: Chromium cannot be told to grant it from a test (see tests/e2e/scenarios/many-tabs.ts).
+  test.skip(!granted, "the optional tabs permission cannot be granted in this browser's e2e run");
+  await expect(section.getByRole("status")).toContainText("Queued 4 pages in one job.");
+
+  await expect.poll(() => seed.creditsCharged(), { timeout: 60_000 }).toBe(4);
+  const sent = seed.requests({ path: "/v1/links" });
+  expect(sent.map((r) => [(r.body as { link: string[] }).link.length, r.status])).toEqual([
+    [4, 400],
+    [2, 200],
+    [2, 200],
+  ]);
+  expect(new Set(sent.flatMap((r) => (r.status === 200 ? (r.body as { link: string[] }).link : [])))).toEqual(
+    new Set(links),
+  );
+});
