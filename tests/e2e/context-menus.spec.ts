@@ -17,8 +17,6 @@ import {
   notificationIds,
   openTab,
   SUMMARY,
-  selectElement,
-  startPlainPage,
 } from "./context-menu-helpers";
 import { expect, TEST_API_KEY, test } from "./fixtures";
 
@@ -111,76 +109,8 @@ test("Analyze this page on a page that is not https: a notification says why, an
   expect(await countJobs(serviceWorker)).toBe(before);
 });
 
-test("Analyze this link: the link's page, not the tab's", async ({
-  context,
-  serviceWorker,
-  service,
-  fixtureSite,
-}) => {
-  const pageUrl = fixtureSite.url("/blog/post.html");
-  const linkUrl = fixtureSite.url("/news/article.html");
-  const { tabId } = await openTab(context, serviceWorker, pageUrl);
-
-  const outcome = await clickMenu(
-    serviceWorker,
-    { menuItemId: `linklens:link:${SUMMARY.id}`, linkUrl, pageUrl, frameId: 0 },
-    { id: tabId },
-  );
-
-  const job = await finishedJob(serviceWorker, jobIdOf(outcome));
-  expect(job).toMatchObject({
-    status: "done",
-    source: "context-link",
-    request: { links: [linkUrl], prompt: SUMMARY.prompt, temperature: SUMMARY.temperature },
-  });
-  expect(job.tabUrl).toBeUndefined();
-  await expectRecordsOnService(service.url, job);
-});
-
-test("Analyze links in selection: only the distinct https links of the selection are sent, the http ones reported", async ({
-  context,
-  serviceWorker,
-  service,
-  fixtureSite,
-}) => {
-  const https = (path: string) => fixtureSite.url(path);
-  const http = (path: string) => https(path).replace("https://", "http://");
-  const plain = await startPlainPage(`<!doctype html><html><head><title>Reading list</title></head><body>
-    <p id="before"><a href="${https("/many/40.html")}">Outside the selection</a></p>
-    <div id="picked">
-      <p><a href="${https("/many/1.html")}">First article</a> and <a href="${http("/many/2.html")}">an http one</a>.</p>
-      <p><a href="${https("/many/1.html#comments")}">The first article again</a>,
-        <a href="${https("/many/3.html").replace("localhost", "LOCALHOST")}">the third</a>,
-        <a href="mailto:editor@example.com">the editor</a>.</p>
-      <p>Typed out: ${https("/many/4.html")}, and http://example.com/old-page.</p>
-    </div>
-    <p><a href="${https("/many/50.html")}">Also outside</a></p>
-  </body></html>`);
-  try {
-    const { tabId, page } = await openTab(context, serviceWorker, plain.url);
-    await selectElement(page, "picked");
-
-    const outcome = await clickMenu(
-      serviceWorker,
-      { menuItemId: `linklens:selection:${SUMMARY.id}`, pageUrl: plain.url, frameId: 0 },
-      { id: tabId, url: plain.url },
-    );
-
-    const job = await finishedJob(serviceWorker, jobIdOf(outcome));
-    expect(job.status).toBe("done");
-    expect(job.source).toBe("context-selection");
-    expect(job.request.links).toEqual([https("/many/1.html"), https("/many/3.html"), https("/many/4.html")]);
-    expect(job.rejected).toEqual([
-      { link: http("/many/2.html"), problem: "not_https" },
-      { link: "http://example.com/old-page", problem: "not_https" },
-    ]);
-    expect(job.duplicates).toBe(1);
-    expect(job.analysisIds).toHaveLength(3);
-    await expectRecordsOnService(service.url, job);
-  } finally {
-    await plain.close();
-  }
-});
+// "Analyze this link" and "Analyze links in selection" are shared scenarios (tests/e2e/scenarios/context-menus.ts),
+// run in Chromium and in Firefox.
 
 test("the analyze-page shortcut analyzes the tab it was pressed in with the default preset", async ({
   context,

@@ -147,8 +147,18 @@ test("metadata: a changed value and a new number field, saved through the detail
   await page.getByRole("combobox", { name: "Type 2" }).selectOption({ label: "Number" });
   await page.getByRole("textbox", { name: "Value 2" }).fill("7");
 
-  // Closing the panel mid-edit loses nothing: opening the analysis again brings the draft back.
-  await page.waitForTimeout(400);
+  // Closing the panel mid-edit loses nothing: opening the analysis again brings the draft back (once the
+  // draft saver has stored the last change).
+  await expect
+    .poll(() =>
+      page.evaluate(async (key) => {
+        const { chrome } = globalThis as any;
+        return (await chrome.storage.local.get(key))[key]?.metadataRows?.map(
+          (row: { value: unknown }) => row.value,
+        );
+      }, `editDraft:${id}`),
+    )
+    .toEqual(["two", "7"]);
   await page.reload();
   await openDetail(page, id);
   await expect(page.getByText("Your unsaved edit was restored.")).toBeVisible();
@@ -307,7 +317,6 @@ for (const { choice, page: pageNumber } of CHOICES) {
       "Changed on the service.",
     );
     if (choice === "Keep mine") {
-      await conflict.screenshot({ path: "/tmp/editing-sidepanel-conflict.png" });
       await expectNoSeriousViolations(page, "conflict (light)");
       await page.emulateMedia({ colorScheme: "dark" });
       await expectNoSeriousViolations(page, "conflict (dark)");
@@ -365,7 +374,6 @@ test("JSON editor: a syntax error gives line and column; a schema violation is r
   await page.getByRole("button", { name: "Save" }).click();
   await expect(form.getByText("Not saved: fix the marked fields first.")).toBeVisible();
   await expect(json).toBeFocused();
-  await form.screenshot({ path: "/tmp/editing-sidepanel-form.png" });
   await expectNoSeriousViolations(page, "edit form (light)");
   await page.emulateMedia({ colorScheme: "dark" });
   await expectNoSeriousViolations(page, "edit form (dark)");

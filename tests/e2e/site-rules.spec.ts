@@ -12,6 +12,7 @@ import { clickMenu, FACTS, finishedJob, jobIdOf, openTab, SUMMARY } from "./cont
 import { expect, TEST_API_KEY } from "./fixtures";
 import { OptionsPage, readStoredSettings } from "./options-page";
 import { test } from "./popup-fixtures";
+import { readStoredDraft } from "./popup-page";
 
 test.use({ ignoreHTTPSErrors: true });
 
@@ -163,12 +164,24 @@ test("the popup on a page a rule matches starts with the rule's preset and says 
   await picker.selectOption(SUMMARY.id);
   await expect(popup.prompt).toHaveValue(SUMMARY.prompt);
   await expect(note).toHaveCount(0);
+  // The popup has taken the change in once it has heard of it and painted twice since.
+  const heard = popup.page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const { chrome } = globalThis as any;
+        chrome.storage.onChanged.addListener(function listener(changes: Record<string, unknown>) {
+          if (!changes.settings) return;
+          chrome.storage.onChanged.removeListener(listener);
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+        });
+      }),
+  );
   await serviceWorker.evaluate(async () => {
     const { chrome } = globalThis as any;
     const { settings } = await chrome.storage.local.get("settings");
     await chrome.storage.local.set({ settings: { ...settings, defaultTemperature: 0.1 } });
   });
-  await popup.page.waitForTimeout(300);
+  await heard;
   await expect(picker).toHaveValue(SUMMARY.id);
   await popup.page.close();
 
@@ -177,7 +190,10 @@ test("the popup on a page a rule matches starts with the rule's preset and says 
   await article.goto(fixtureSite.url("/news/article.html"));
   const second = await openPopupFor(article);
   await second.prompt.fill("My own question about this page");
-  await second.page.waitForTimeout(400); // the draft is saved shortly after a change
+  // The draft is saved shortly after a change.
+  await expect
+    .poll(async () => (await readStoredDraft(serviceWorker))?.prompt)
+    .toBe("My own question about this page");
   await second.page.close();
   const third = await openPopupFor(article);
   const offer = third.page.getByTestId("site-rule-note");

@@ -1,0 +1,95 @@
+/** The shared scenarios' driver for Chromium: Playwright with the unpacked MV3 build (tests/e2e/fixtures.ts). */
+import type { BrowserContext, Page, Worker } from "@playwright/test";
+import { expect } from "../fixtures";
+import { clickToolbarAction } from "../toolbar-action";
+import { stopExtensionWorker } from "../worker-control";
+import type { DriverPage, ExtensionDriver, Role, UserTab } from "./driver";
+
+export function chromiumPage(page: Page): DriverPage {
+  return {
+    evaluate: (fn, arg) => page.evaluate(fn as never, arg as never) as never,
+    click: (role: Role, name: string) => page.getByRole(role, { name, exact: true }).click(),
+    fill: (role: Role, name: string, value: string) =>
+      page.getByRole(role, { name, exact: true }).fill(value),
+    clickText: (text: string) => page.getByText(text, { exact: true }).click(),
+    fillField: (label: string, value: string) => page.getByLabel(label, { exact: true }).fill(value),
+    waitForText: (text: string, timeout?: number) =>
+      expect(page.getByText(text).first()).toBeVisible(timeout === undefined ? {} : { timeout }),
+    text: async () => (await page.locator("body").textContent()) ?? "",
+    close: () => page.close(),
+  };
+}
+
+export function chromiumDriver({
+  context,
+  serviceWorker,
+  extensionId,
+  debugPort,
+}: {
+  context: BrowserContext;
+  serviceWorker: Worker;
+  extensionId: string;
+  /** The DevTools port the toolbar click goes through (popup-fixtures.ts opens one). */
+  debugPort?: number;
+}): ExtensionDriver {
+  const pages = new WeakMap<DriverPage, Page>();
+  const openPage = async (path: string) => {
+    const page = await context.newPage();
+    await page.goto(`chrome-extension://${extensionId}/${path}`);
+    const driverPage = chromiumPage(page);
+    pages.set(driverPage, page);
+    return driverPage;
+  };
+  const currentWorker = () => context.serviceWorkers()[0] ?? serviceWorker;
+
+  return {
+    browserName: "chromium",
+    openExtensionPage: openPage,
+
+    async openTab(url) {
+      const tabId = await currentWorker().evaluate(async (tabUrl) => {
+        const { chrome } = globalThis as any;
+        return (await chrome.tabs.create({ url: tabUrl, active: true })).id as number;
+      }, url);
+      await expect.poll(() => context.pages().map((page) => page.url())).toContain(url);
+      const page = context.pages().find((candidate) => candidate.url() === url) as Page;
+      await page.waitForLoadState("load");
+      const driverPage = chromiumPage(page);
+      pages.set(driverPage, page);
+      return { tabId, page: driverPage };
+    },
+
+    async openPopupFor(tab: UserTab) {
+      const page = pages.get(tab.page);
+      if (debugPort === undefined || !page)
+        throw new Error("the toolbar click needs popup-fixtures' debugPort");
+      const tabId = await clickToolbarAction(page, {
+        debugPort,
+        extensionId,
+        serviceWorker: currentWorker(),
+      });
+      return openPage(`popup.html?tabId=${tabId}`);
+    },
+
+    async callTestSeam(name, ...args) {
+      // A stopped worker starts again on an event; a page's message is one.
+      if (context.serviceWorkers().length === 0) await context.waitForEvent("serviceworker");
+      return currentWorker().evaluate(
+        ([seam, seamArgs]) => (globalThis as any).linklensTest[seam](...seamArgs),
+        [name, args] as const,
+      );
+    },
+
+    async unloadBackground() {
+      const page = await context.newPage();
+      await page.goto(`chrome-extension://${extensionId}/sidepanel.html`);
+      try {
+        await stopExtensionWorker(page, extensionId);
+      } finally {
+        await page.close();
+      }
+    },
+
+    close: async () => undefined,
+  };
+}

@@ -1,0 +1,178 @@
+/**
+ * The shared scenarios' driver for Firefox: Firefox ESR driven by puppeteer-core over WebDriver BiDi (no
+ * geckodriver), with the MV2 build installed as a temporary add-on. Firefox quirks handled here:
+ * - BiDi refuses to navigate a tab to a moz-extension:// address, so extension pages are opened the way
+ *   the extension opens them (`tabs.create` from its own options page, which it opens on install).
+ * - The background page is not a BiDi target: its test seam is reached from an extension page through
+ *   `runtime.getBackgroundPage()`, and it is unloaded by reloading that page.
+ * - `extensions.webextOptionalPermissionPrompts: false` grants optional permissions without a prompt
+ *   (the request must still come from a real click).
+ */
+import { resolve } from "node:path";
+import puppeteer, { type Browser, type Page } from "puppeteer-core";
+import type { DriverPage, ExtensionDriver, Role, UserTab } from "./driver";
+
+export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? "/usr/bin/firefox-esr";
+export const FIREFOX_EXTENSION_PATH = resolve(
+  import.meta.dirname,
+  "../../..",
+  process.env.LINKLENS_OUT_DIR ?? ".output",
+  "firefox-mv2",
+);
+/** browser_specific_settings.gecko.id in wxt.config.ts. */
+const ADDON_ID = "linklens@linklens.dev";
+/** Fixed by the pref `extensions.webextensions.uuids`, so the pages' addresses are known. */
+export const FIREFOX_EXTENSION_UUID = "6c1f0a52-8d3e-4b7a-9f21-3e5d7c9b1a40";
+const ORIGIN = `moz-extension://${FIREFOX_EXTENSION_UUID}`;
+
+function ariaSelector(role: Role, name: string): string {
+  return `::-p-aria([name="${name.replaceAll('"', '\\"')}"][role="${role}"])`;
+}
+
+function firefoxPage(page: Page): DriverPage {
+  return {
+    evaluate: (fn, arg) => page.evaluate(fn as (arg: unknown) => unknown, arg) as never,
+    click: async (role, name) => {
+      await page.locator(ariaSelector(role, name)).click();
+    },
+    fill: async (role, name, value) => {
+      await page.locator(ariaSelector(role, name)).fill(value);
+    },
+    clickText: async (text) => {
+      await page.locator(`::-p-text(${text})`).click();
+    },
+    fillField: async (label, value) => {
+      // No ARIA role covers every field (a password field has none): found through its <label>.
+      await page.waitForFunction(
+        (text) => {
+          const found = [...document.querySelectorAll("label")].find(
+            (candidate) => candidate.textContent?.trim() === text && candidate.control,
+          );
+          found?.control?.setAttribute("data-driver-field", text);
+          return found !== undefined;
+        },
+        {},
+        label,
+      );
+      await page.locator(`[data-driver-field="${label.replaceAll('"', '\\"')}"]`).fill(value);
+    },
+    waitForText: async (text, timeout = 10_000) => {
+      await page
+        .waitForFunction((wanted) => document.body?.textContent?.includes(wanted), { timeout }, text)
+        .catch(async (error: unknown) => {
+          const shown = await page.evaluate(() => document.body?.textContent ?? "").catch(() => "");
+          throw new Error(`"${text}" is not on the page, which says: ${shown.slice(0, 600)}`, {
+            cause: error,
+          });
+        });
+    },
+    text: () => page.evaluate(() => document.body?.textContent ?? ""),
+    close: () => page.close(),
+  };
+}
+
+async function hrefOf(page: Page): Promise<string> {
+  return page.evaluate(() => location.href).catch(() => "");
+}
+
+export async function launchFirefoxDriver(): Promise<ExtensionDriver> {
+  const browser: Browser = await puppeteer.launch({
+    browser: "firefox",
+    executablePath: FIREFOX_PATH,
+    headless: true,
+    // The fixture site's certificate is self-signed; the service is told to trust it, the browser here.
+    acceptInsecureCerts: true,
+    extraPrefsFirefox: {
+      "extensions.webextensions.uuids": JSON.stringify({ [ADDON_ID]: FIREFOX_EXTENSION_UUID }),
+      "extensions.webextOptionalPermissionPrompts": false,
+    },
+  });
+  try {
+    await browser.installExtension(FIREFOX_EXTENSION_PATH);
+    const claimed = new Set<Page>();
+    const driverPages = new WeakMap<DriverPage, Page>();
+
+    /** The browser's page whose address `matches`, once it is there and loaded. */
+    async function findPage(matches: (href: string) => boolean, timeout = 15_000): Promise<Page> {
+      const deadline = Date.now() + timeout;
+      while (Date.now() < deadline) {
+        for (const page of await browser.pages()) {
+          if (claimed.has(page) || !matches(await hrefOf(page))) continue;
+          await page.waitForFunction(() => document.readyState === "complete", { timeout });
+          claimed.add(page);
+          return page;
+        }
+        await new Promise((done) => setTimeout(done, 100));
+      }
+      throw new Error("Firefox: no such page opened in time");
+    }
+
+    // The extension opens its options page on install: the first extension page, from which the others open.
+    const home = await findPage((href) => href.startsWith(`${ORIGIN}/options.html`));
+    const wrap = (page: Page) => {
+      const driverPage = firefoxPage(page);
+      driverPages.set(driverPage, page);
+      return driverPage;
+    };
+
+    const openExtensionPage = async (path: string) => {
+      const url = `${ORIGIN}/${path}`;
+      await home.evaluate((address) => (globalThis as any).browser.tabs.create({ url: address }), url);
+      return wrap(await findPage((href) => href === url));
+    };
+
+    return {
+      browserName: "firefox",
+      openExtensionPage,
+
+      async openTab(url) {
+        const tabId = (await home.evaluate(
+          async (address) => (await (globalThis as any).browser.tabs.create({ url: address })).id,
+          url,
+        )) as number;
+        return { tabId, page: wrap(await findPage((href) => href === url)) };
+      },
+
+      openPopupFor: (tab: UserTab) => openExtensionPage(`popup.html?tabId=${tab.tabId}`),
+
+      async callTestSeam(name, ...args) {
+        await waitForSeam();
+        return home.evaluate(
+          async (seam, json) => {
+            const bg = await (globalThis as any).browser.runtime.getBackgroundPage();
+            // Parsed in the background's own realm, so what it stores holds none of this page's objects.
+            return bg.linklensTest[seam](...bg.JSON.parse(json));
+          },
+          name,
+          JSON.stringify(args),
+        ) as never;
+      },
+
+      async unloadBackground() {
+        await waitForSeam();
+        await home.evaluate(async () => {
+          const bg = await (globalThis as any).browser.runtime.getBackgroundPage();
+          bg.linklensUnloaded = true;
+          bg.location.reload();
+        });
+        await waitForSeam();
+      },
+
+      close: () => browser.close(),
+    };
+
+    /** Waits for the (re)loaded background page's main to have run. */
+    async function waitForSeam(): Promise<void> {
+      await home.waitForFunction(
+        async () => {
+          const bg = await (globalThis as any).browser.runtime.getBackgroundPage();
+          return bg?.linklensTest !== undefined && bg.linklensUnloaded === undefined;
+        },
+        { timeout: 15_000, polling: 100 },
+      );
+    }
+  } catch (error) {
+    await browser.close();
+    throw error;
+  }
+}

@@ -1,0 +1,98 @@
+/**
+ * The extension's state as the scenarios read and set it from one of its pages, alike in both browsers
+ * (`browser` in Firefox, `chrome` in Chromium; both answer promises).
+ */
+import type { AnalyzeJob } from "../../../lib/db/schema";
+import { DEFAULT_SETTINGS, SETTINGS_VERSION, type Settings } from "../../../lib/settings/settings";
+import type { Evaluator } from "../drivers/driver";
+import { expect } from "../fixtures";
+
+/** Stores settings as the options page would. */
+export async function storeSettings(page: Evaluator, changes: Partial<Settings>): Promise<void> {
+  const settings: Settings = { ...structuredClone(DEFAULT_SETTINGS), ...changes };
+  await page.evaluate(
+    ([value, version]) => {
+      const api = (globalThis as any).browser ?? (globalThis as any).chrome;
+      return api.storage.local.set({ settings: value, settings$: { v: version } });
+    },
+    [settings, SETTINGS_VERSION] as const,
+  );
+}
+
+export function storedSettings(page: Evaluator): Promise<Settings | undefined> {
+  return page.evaluate(async () => {
+    const api = (globalThis as any).browser ?? (globalThis as any).chrome;
+    return (await api.storage.local.get("settings")).settings;
+  }, null);
+}
+
+/** A command sent as the extension's pages send them (lib/messaging/protocol.ts). */
+export function command<R>(
+  page: Evaluator,
+  name: string,
+  request: unknown,
+): Promise<{ ok: boolean; value?: R; error?: { code?: string; message: string } }> {
+  return page.evaluate(
+    ([commandName, body]) => {
+      const api = (globalThis as any).browser ?? (globalThis as any).chrome;
+      return api.runtime.sendMessage({ linklens: 1, command: commandName, request: body });
+    },
+    [name, request] as const,
+  );
+}
+
+/** Every row of a store of the extension's `linklens` IndexedDB database. */
+export function rows<T>(page: Evaluator, store: string): Promise<T[]> {
+  return page.evaluate(
+    (storeName) =>
+      new Promise<T[]>((resolve, reject) => {
+        const opening = indexedDB.open("linklens");
+        opening.onerror = () => reject(opening.error);
+        opening.onsuccess = () => {
+          const database = opening.result;
+          if (!database.objectStoreNames.contains(storeName)) {
+            database.close();
+            resolve([]);
+            return;
+          }
+          const reading = database.transaction(storeName).objectStore(storeName).getAll();
+          reading.onsuccess = () => {
+            database.close();
+            resolve(reading.result as T[]);
+          };
+          reading.onerror = () => {
+            database.close();
+            reject(reading.error);
+          };
+        };
+      }),
+    store,
+  );
+}
+
+export async function job(page: Evaluator, jobId: string): Promise<AnalyzeJob | undefined> {
+  return (await rows<AnalyzeJob>(page, "jobs")).find((row) => row.id === jobId);
+}
+
+/** The job once it has ended (done, failed or cancelled). */
+export async function endedJob(page: Evaluator, jobId: string, timeout = 45_000): Promise<AnalyzeJob> {
+  await expect
+    .poll(async () => (await job(page, jobId))?.status, { timeout, message: `job ${jobId} ends` })
+    .toMatch(/^(done|failed|cancelled)$/);
+  return (await job(page, jobId)) as AnalyzeJob;
+}
+
+/** What the toolbar button says in tab `tabId`. */
+export function badgeText(page: Evaluator, tabId: number): Promise<string> {
+  return page.evaluate((id) => {
+    const api = (globalThis as any).browser ?? (globalThis as any).chrome;
+    return (api.action ?? api.browserAction).getBadgeText({ tabId: id });
+  }, tabId);
+}
+
+export function hasPermission(page: Evaluator, permissions: { permissions?: string[]; origins?: string[] }) {
+  return page.evaluate((wanted) => {
+    const api = (globalThis as any).browser ?? (globalThis as any).chrome;
+    return api.permissions.contains(wanted) as Promise<boolean>;
+  }, permissions);
+}

@@ -1,0 +1,141 @@
+/**
+ * Many tabs in one job from the popup ("All tabs in this window", "The N selected tabs"), which asks for
+ * the optional `tabs` permission in the click. Firefox grants it (the suite turns the prompt off), so the
+ * job runs; Chromium cannot be told to, so there the click is one the browser does not count as the
+ * user's (a script's), which it refuses as a "no" at the prompt would be: the popup says what the feature
+ * needs and nothing starts.
+ */
+import type { AnalyzeJob } from "../../../lib/db/schema";
+import { SUMMARY } from "../context-menu-helpers";
+import type { DriverPage, ExtensionDriver } from "../drivers/driver";
+import { expect } from "../fixtures";
+import { command, endedJob, hasPermission, rows, storeSettings } from "./extension-state";
+import type { ScenarioTest } from "./scenario-test";
+import { expectOnService } from "./service-records";
+
+const REFUSED = "Analyzing your tabs needs the permission to read their addresses";
+
+async function newestJob(page: DriverPage, count: number): Promise<AnalyzeJob> {
+  await expect.poll(async () => (await rows<AnalyzeJob>(page, "jobs")).length).toBe(count);
+  return (await rows<AnalyzeJob>(page, "jobs")).sort((a, b) => b.createdAt - a.createdAt)[0] as AnalyzeJob;
+}
+
+async function popupWithManyTabs(
+  driver: ExtensionDriver,
+  tab: Parameters<ExtensionDriver["openPopupFor"]>[0],
+) {
+  const popup = await driver.openPopupFor(tab);
+  await popup.clickText("Analyze many tabs…");
+  await popup.waitForText("All tabs in this window");
+  return popup;
+}
+
+export function manyTabsScenarios(test: ScenarioTest): void {
+  test.beforeEach(async ({ driver, service, tenantKey }) => {
+    const options = await driver.openExtensionPage("options.html");
+    await storeSettings(options, {
+      baseUrl: service.url,
+      apiKey: tenantKey,
+      presets: [SUMMARY],
+      defaultPresetId: SUMMARY.id,
+    });
+    await options.close();
+  });
+
+  test("many tabs: without `tabs`, the worker refuses tabs.analyze with what it needs, and starts nothing", async ({
+    driver,
+    fixtureSite,
+  }) => {
+    const tab = await driver.openTab(fixtureSite.url("/news/article.html"));
+    const page = await driver.openExtensionPage("sidepanel.html");
+    expect(await hasPermission(page, { permissions: ["tabs"] })).toBe(false);
+    const windowId = await page.evaluate(async (tabId) => {
+      const api = (globalThis as any).browser ?? (globalThis as any).chrome;
+      return (await api.tabs.get(tabId)).windowId as number;
+    }, tab.tabId);
+    const answer = await command(page, "tabs.analyze", { windowId, scope: "window" });
+    expect(answer).toMatchObject({ ok: false, error: { code: "tabs_permission" } });
+    expect(answer.error?.message).toContain(REFUSED);
+    expect(await rows(page, "jobs")).toEqual([]);
+  });
+
+  test("many tabs: All tabs in this window asks for `tabs` in the click; granted, one job of the https tabs", async ({
+    driver,
+    service,
+    fixtureSite,
+    tenantKey,
+  }) => {
+    const links = [1, 2, 3].map((n) => fixtureSite.url(`/many/${n}.html`));
+    const first = await driver.openTab(links[0] as string);
+    for (const link of [links[1], links[2], `${links[0]}#again`]) await driver.openTab(link as string);
+    const popup = await popupWithManyTabs(driver, first);
+
+    if (driver.browserName === "chromium") {
+      await popup.evaluate((name) => {
+        const button = [...document.querySelectorAll("button")].find(
+          (candidate) => candidate.textContent === name,
+        );
+        button?.click();
+      }, "All tabs in this window");
+      await popup.waitForText(REFUSED);
+      expect(await hasPermission(popup, { permissions: ["tabs"] })).toBe(false);
+      expect(await rows(popup, "jobs")).toEqual([]);
+      return;
+    }
+
+    await popup.click("button", "All tabs in this window");
+    await popup.waitForText("Queued 3 pages in one job.");
+    await popup.waitForText("tabs were skipped: not https pages, or duplicates.");
+    expect(await hasPermission(popup, { permissions: ["tabs"] })).toBe(true);
+    const job = await endedJob(popup, (await newestJob(popup, 1)).id, 60_000);
+    expect(job).toMatchObject({ status: "done", source: "tabs", request: { links, prompt: SUMMARY.prompt } });
+    expect(job.duplicates).toBe(1);
+    expect(job.rejected.map((rejected) => rejected.link)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^moz-extension:\/\/.*\/popup\.html/)]),
+    );
+    await expectOnService(service.url, tenantKey, job);
+
+    // Two tabs selected (as Ctrl+click on them does): the popup offers just those.
+    await popup.evaluate(async (urls) => {
+      const api = (globalThis as any).browser;
+      const tabs: { index: number; url?: string; windowId: number }[] = await api.tabs.query({});
+      const picked = tabs.filter((tab) => tab.url === urls[0] || tab.url === urls[2]);
+      await api.tabs.highlight({ windowId: picked[0]?.windowId, tabs: picked.map((tab) => tab.index) });
+    }, links);
+    // The popup counts the selection when it opens: load it again (a new popup tab would be selected alone).
+    await popup
+      .evaluate(() => {
+        document.body.dataset.reloading = "yes";
+        setTimeout(() => location.reload(), 0);
+      }, null)
+      .catch(() => undefined);
+    await expect
+      .poll(() =>
+        popup
+          .evaluate(
+            () =>
+              !document.body.dataset.reloading && document.body.textContent?.includes("Analyze many tabs…"),
+            null,
+          )
+          .catch(() => false),
+      )
+      .toBe(true);
+    // After the reload the page's elements are clicked from inside it (a new document puppeteer's locator
+    // does not follow); `tabs` is granted already, so no gesture is needed any more.
+    await popup.evaluate(() => {
+      const summary = [...document.querySelectorAll("summary")].find((candidate) =>
+        candidate.textContent?.includes("Analyze many tabs…"),
+      );
+      summary?.click();
+    }, null);
+    await popup.waitForText("The 2 selected tabs");
+    await popup.evaluate(() => {
+      const button = [...document.querySelectorAll("button")].find(
+        (candidate) => candidate.textContent === "The 2 selected tabs",
+      );
+      button?.click();
+    }, null);
+    await popup.waitForText("Queued 2 pages in one job.");
+    expect((await newestJob(popup, 2)).request.links).toEqual([links[0], links[2]]);
+  });
+}

@@ -1,0 +1,52 @@
+/**
+ * The popup on the current https tab: analyze it, see the result, and find it again when the popup opens
+ * again on that page. Chromium reaches the tab's address through `activeTab` (the toolbar click); Firefox,
+ * where a test cannot click the toolbar button, through `tabs`, granted by turning on the toolbar count.
+ */
+import { expect } from "../fixtures";
+import { badgeText, hasPermission, storeSettings } from "./extension-state";
+import type { ScenarioTest } from "./scenario-test";
+
+const ARTICLE = "/news/article.html";
+const PROMPT = "When did the tram line open, and what does it connect?";
+
+export function popupScenario(test: ScenarioTest): void {
+  test("popup: analyzes the current https tab, shows the result, and shows it again when reopened", async ({
+    driver,
+    service,
+    fixtureSite,
+    tenantKey,
+  }) => {
+    const options = await driver.openExtensionPage("options.html");
+    await storeSettings(options, { baseUrl: service.url, apiKey: tenantKey });
+    if (driver.browserName === "firefox") {
+      await options.click("checkbox", "Show on the toolbar how often I analyzed a page");
+      await expect.poll(() => hasPermission(options, { permissions: ["tabs"] })).toBe(true);
+    } else {
+      // Nothing asked for `tabs`: the popup reads this one tab through the toolbar click's `activeTab`.
+      expect(await hasPermission(options, { permissions: ["tabs"] })).toBe(false);
+    }
+    const tab = await driver.openTab(fixtureSite.url(ARTICLE));
+
+    const popup = await driver.openPopupFor(tab);
+    await popup.waitForText(fixtureSite.url(ARTICLE));
+    await popup.fill("textbox", "Prompt", PROMPT);
+    await popup.click("button", "Analyze");
+    await popup.waitForText("Credits used", 45_000);
+    await popup.waitForText("Riverside tram line");
+    expect(await popup.text()).toMatch(/Relevance \d+%/);
+    await popup.close();
+
+    const again = await driver.openPopupFor(tab);
+    await again.waitForText("Riverside tram line");
+    await again.waitForText(PROMPT);
+    if (driver.browserName === "firefox") {
+      // The count the user turned on: one saved analysis of this page, once its tab is the one shown.
+      await options.evaluate(
+        (tabId) => (globalThis as any).browser.tabs.update(tabId, { active: true }),
+        tab.tabId,
+      );
+      await expect.poll(() => badgeText(options, tab.tabId)).toBe("1");
+    }
+  });
+}
