@@ -51,6 +51,9 @@ const NAME_CONNECTORS = new Set([
 ]);
 const ORGANIZATION =
   /\b(?:Inc|Corp|Corporation|Company|Co|Ltd|LLC|SRL|GmbH|Group|Bank|University|College|Institute|Foundation|Association|Society|Council|Committee|Commission|Agency|Department|Ministry|Museum|Office|Party|Union|News|Times|Post|Journal|Press|Labs?|Systems|Studios|Games|Records|Airlines|Government|Court|Police|Army|Parliament|Congress|Senate|Board)\b\.?/;
+/** "U.S. Games Systems, Inc.", "Museum of Neon Art": a name that is an organization's. */
+export const isOrganizationName = (name: string) => ORGANIZATION.test(name);
+
 const PLACE_PREPOSITIONS = new Set([
   "in",
   "at",
@@ -94,7 +97,7 @@ export function answerSpans(
       if (!english) spans = spans.filter((span) => span.start > 0);
       if (type === "person") {
         // A person's name before an organization's ("who" asks for either, people first).
-        const isOrganization = (span: CharRange) => ORGANIZATION.test(sentence.slice(span.start, span.end));
+        const isOrganization = (span: CharRange) => isOrganizationName(sentence.slice(span.start, span.end));
         spans = [...spans.filter((span) => !isOrganization(span)), ...spans.filter(isOrganization)];
       }
       break;

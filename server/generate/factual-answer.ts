@@ -3,7 +3,7 @@
  * the expected kind emphasized (a date for "when", a name for "who" …), then at most one or two sentences
  * that support it, within about 60 words unless the prompt asks for more.
  */
-import { answerSpans, closestSpan } from "./answer-spans";
+import { answerSpans, closestSpan, isOrganizationName } from "./answer-spans";
 import type { PageModel, PageSentence } from "./page-model";
 import type { PromptIntent } from "./prompt";
 import { type QueryWeights, type RankedSentence, rankSentences, similarTerms } from "./ranking";
@@ -40,7 +40,10 @@ export function composeFactualAnswer(
   weights: QueryWeights,
   options: FactualOptions,
 ): string | undefined {
-  const ranked = rankSentences(model, weights, { ...options, priorWeight: QUESTION_PRIOR });
+  const ranked = rankSentences(model, withRelatedTerms(weights, model), {
+    ...options,
+    priorWeight: QUESTION_PRIOR,
+  });
   const questionTerms = new Set(intent.terms);
   const matching = ranked.filter((entry) => entry.match > 0).slice(0, CANDIDATES);
   if (matching.length === 0) return undefined;
@@ -66,6 +69,28 @@ export function composeFactualAnswer(
   return parts.join(" ");
 }
 
+/** Stems sharing at least this many first letters are forms of one word ("discover-ed", "discover-y"). */
+const RELATED_PREFIX = 5;
+const RELATED_WEIGHT = 0.5;
+
+/**
+ * The question's terms and, at half weight, the page's terms that share their first letters: the stemmer
+ * keeps "founded" and "founder", "discovered" and "discovery" apart, but a question means both.
+ */
+function withRelatedTerms(weights: QueryWeights, model: PageModel): QueryWeights {
+  const related: QueryWeights = new Map(weights);
+  for (const [term, weight] of weights) {
+    if (term.length < RELATED_PREFIX || /^\d/.test(term)) continue;
+    const prefix = term.slice(0, RELATED_PREFIX);
+    for (const other of model.termCounts.keys()) {
+      if (other !== term && other.startsWith(prefix) && !related.has(other)) {
+        related.set(other, weight * RELATED_WEIGHT);
+      }
+    }
+  }
+  return related;
+}
+
 function candidateOf(
   ranked: RankedSentence,
   model: PageModel,
@@ -85,6 +110,8 @@ function candidateOf(
     : [];
   const span = closestSpan(counting.length > 0 ? counting : spans, anchors);
   let bonus = span ? TYPED_BONUS : 0;
+  // "Who …" asks for a person first: a sentence naming only an organization is a weaker answer.
+  if (span && intent.answerType === "person" && isOrganizationName(text.slice(span.start, span.end))) bonus /= 2;
   if (counting.length > 0) bonus += TYPED_BONUS;
   if (intent.answerType === "definition" && definesEarly(text, anchors)) bonus += DEFINITION_BONUS;
   return { ranked, score: ranked.score * (1 + bonus), ...(span && { span }), anchors };

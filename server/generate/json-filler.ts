@@ -10,10 +10,10 @@
  */
 import type { JsonSchemaDocument } from "../../lib/api/contract";
 import { LIMITS } from "../../lib/api/limits";
+import { PatternBudgetExceeded, withPatternBudget } from "../../lib/schema/linear-pattern";
 import { classifyField, type FieldKind, type FieldName } from "./field-kinds";
 import { FieldValues } from "./field-values";
 import { type CompiledSchema, cannotBeChecked, describeIssues } from "./json-schema";
-import { PatternBudgetExceeded, withPatternBudget } from "./linear-pattern";
 import { listItems, PAGE, preferredCount, type Slot, type Subject, sentenceItems } from "./list-items";
 import { boundsOf, fitNumber, numberConstraints } from "./number-fit";
 import type { PageFacts } from "./page-facts";

@@ -8,7 +8,11 @@ import Ajv, { type ErrorObject, type ValidateFunction } from "ajv";
 import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import type { JsonSchemaDocument } from "../../lib/api/contract";
-import { linearRegExpEngine, PatternBudgetExceeded, withPatternBudget } from "./linear-pattern";
+import {
+  linearRegExpEngine,
+  PatternBudgetExceeded,
+  withPatternBudget,
+} from "../../lib/schema/linear-pattern";
 import { checkSchemaBounds } from "./schema-bounds";
 import { resolveLocalRef } from "./schema-walk";
 

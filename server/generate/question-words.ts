@@ -149,7 +149,12 @@ export function questionWordsOf(prompt: string, language: string): QuestionWords
   return english(prompt);
 }
 
+const MAY_ASK =
+  /\b(?:who|whom|whose|when|where|what|which|why|how)\b|^\W*(?:please\s+)?(?:is|are|was|were|do|does|did|can|could|has|have|had|will|would|should|may|might|must|shall)\b/i;
+
 function english(prompt: string): QuestionWords {
+  // Most prompts that ask nothing ("Summarize", "Extract") need no tagging.
+  if (!MAY_ASK.test(prompt)) return { yesNo: false, phrases: [] };
   const tokens = tag(prompt).tokens.filter((token) => token.pos !== "PUNCT" || token.text === "?");
   const lower = (token: TaggedToken | undefined) => token?.text.toLowerCase() ?? "";
   const first = tokens.findIndex((token) => /^(?:please|so|and|ok|okay|hey)$/i.test(token.text) === false);

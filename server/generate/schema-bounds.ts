@@ -5,8 +5,8 @@
  */
 import type { JsonSchemaDocument } from "../../lib/api/contract";
 import { LIMITS } from "../../lib/api/limits";
+import { linearPattern, PatternProblem } from "../../lib/schema/linear-pattern";
 import { MAX_SCHEMA_BYTES, MAX_SCHEMA_DEPTH, pathBeyondDepth } from "../../lib/schema/schema-bounds";
-import { linearPattern, PatternProblem } from "./linear-pattern";
 import { isSchemaObject, patternsOf, resolveLocalRef, type Schema, subschemas } from "./schema-walk";
 
 /** All the schema's patterns together, in RE2 instructions: compiling them stays within some 0.1 s. */
