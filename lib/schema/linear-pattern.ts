@@ -11,7 +11,7 @@
  */
 import { type AST, RegExpParser } from "@eslint-community/regexpp";
 import { RE2JS, RE2JSException } from "re2js";
-import { LIMITS } from "../../lib/api/limits";
+import { LIMITS } from "../api/limits";
 
 /**
  * Compiled RE2 programs are about this many instructions at most (RE2's own limit is ~1.4 million):
