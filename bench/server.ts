@@ -19,7 +19,7 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { serve } from "@hono/node-server";
@@ -46,7 +46,15 @@ const LOAD = {
   warmUpSeconds: Number(process.env.BENCH_WARM_UP_SECONDS ?? 2),
 };
 
-type LoadResult = { p50: number; p99: number; rps: number; non2xx: number; errors: number };
+type LoadResult = {
+  p50: number;
+  p99: number;
+  rps: number;
+  non2xx: number;
+  errors: number;
+  /** The machine's 1-minute load average as the load ended: other work on it skews every figure. */
+  machineLoad?: number;
+};
 
 async function seedStore(config: StoreConfig): Promise<StoredAnalysis[]> {
   const store = await openStore(config);
@@ -89,7 +97,7 @@ async function load(
     ],
     { maxBuffer: 16 * 1024 * 1024 },
   );
-  return JSON.parse(stdout) as LoadResult;
+  return { ...(JSON.parse(stdout) as LoadResult), machineLoad: loadavg()[0] };
 }
 
 /** GET /v1/analyses with nothing but Hono, the key check and a Map: what the service is compared with. */
@@ -194,7 +202,7 @@ async function withPeakMemory<T>(
 
 const mebibytes = (value: number | undefined) => (value === undefined ? "n/a" : `${value.toFixed(0)} MiB`);
 const line = (name: string, r: LoadResult) =>
-  `${name}: p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.rps.toFixed(0)} req/s (${r.non2xx} non-2xx, ${r.errors} errors)`;
+  `${name}: p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.rps.toFixed(0)} req/s (${r.non2xx} non-2xx, ${r.errors} errors; machine load ${r.machineLoad?.toFixed(1)})`;
 
 /** The same load, unmeasured, for `LOAD.warmUpSeconds`. */
 async function warmUp(urlWithIdPlaceholder: string, idsFile: string): Promise<void> {
@@ -213,6 +221,7 @@ async function loadAll(urls: string[], path: string, idsFile: string): Promise<L
     rps: results.reduce((total, r) => total + r.rps, 0),
     non2xx: results.reduce((total, r) => total + r.non2xx, 0),
     errors: results.reduce((total, r) => total + r.errors, 0),
+    machineLoad: Math.max(...results.map((r) => r.machineLoad ?? 0)),
   };
 }
 
@@ -308,6 +317,7 @@ async function measureService(
 function printTable(baselines: Baselines, figures: ServiceFigures[]): void {
   const perProcess = (values: (number | undefined)[]) =>
     values.map((value) => (value === undefined ? "n/a" : value.toFixed(0))).join("+");
+  const loadOf = (result: LoadResult) => result.machineLoad?.toFixed(1) ?? "";
   const ratios = (read: LoadResult) => [
     (read.rps / baselines.memory.rps).toFixed(2),
     (read.rps / baselines.postgres.rps).toFixed(2),
@@ -319,6 +329,7 @@ function printTable(baselines: Baselines, figures: ServiceFigures[]): void {
     `${read.p99}`,
     ...ratios(read),
     ...["", "", "", "", ""],
+    loadOf(read),
   ];
   const rows = [
     [
@@ -333,6 +344,7 @@ function printTable(baselines: Baselines, figures: ServiceFigures[]): void {
       "RSS MiB idle",
       "GET",
       "related",
+      "load",
     ],
     baselineRow("bare Hono", baselines.memory),
     baselineRow("bare Hono + Postgres", baselines.postgres),
@@ -347,11 +359,14 @@ function printTable(baselines: Baselines, figures: ServiceFigures[]): void {
       perProcess(idle),
       perProcess(underRead),
       perProcess(underRelated),
+      `${loadOf(read)}/${loadOf(related)}`,
     ]),
   ];
   const widths =
     rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? "").length))) ?? [];
-  console.log(`\nlatencies in ms, ${LOAD.connections} connections, ${RECORDS} stored analyses:`);
+  console.log(
+    `\nlatencies in ms, ${LOAD.connections} connections, ${RECORDS} stored analyses; load: the machine's 1-minute load average after GET/related (${cpus().length} CPUs):`,
+  );
   for (const row of rows) {
     console.log(
       row
