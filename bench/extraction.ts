@@ -1,38 +1,54 @@
 /**
- * `npm run bench:extraction`: our page extraction (`extractPage`, linkedom) against the reference,
- * jsdom + Mozilla Readability, on the real article pages of tests/fixtures/article-pages (Readability's
- * test pages with their known metadata and article text). For each: title, author and date right where
- * the page has one, the mean token F1 of the main text against the expected article, and the time per
- * page from HTML string to result (mean over `BENCH_ROUNDS` rounds after the scored one, default 2).
- * `BENCH_VERBOSE=1` lists every field ours gets wrong.
+ * `npm run bench:extraction`: our page extraction (`extractPage`, linkedom), the same after rendering the
+ * page in Chromium, and the reference, jsdom + Mozilla Readability, in one run on two sets of real pages:
+ * - tuned on: the article pages (`loadArticlePages()`), with their known title, author and date;
+ * - held out: the Readability test pages of ../shared/testdata/readability-pages that are not among
+ *   them, never used to tune the extractor.
+ * The main text is scored by word-shingle precision, recall and F1 (bench/shingle-f1.ts) against the
+ * expected article, mean over pages. Time per page from HTML string to result: static extraction and
+ * Readability over `BENCH_ROUNDS` rounds after the scored one (default 2), rendering over the scored one.
+ * `BENCH_RENDER=0` leaves rendering out; `BENCH_VERBOSE=1` lists the pages ours scores below 0.95.
  */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
 import { Readability } from "@mozilla/readability";
 import { JSDOM, VirtualConsole } from "jsdom";
+import { parseHTML } from "linkedom";
+import { extractPage } from "../server/pages/extract-page";
+import { createPageRenderer, findChromium, type PageRenderer } from "../server/pages/render-page";
+import { PageFailure } from "../server/pages/types";
 import {
   ARTICLE_PAGE_URL,
   type ArticlePage,
-  type CorpusSummary,
   type Extracted,
   extractWithOurs,
   type FieldTally,
   loadArticlePages,
-  type PageScore,
   scorePage,
   share,
   summarize,
 } from "../tests/fixtures/article-corpus";
+import { sharedTestdata } from "../tests/helpers/shared-testdata";
+import { meanScore, SHINGLE, shingleScore, type TextScore } from "./shingle-f1";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const VERBOSE = process.env.BENCH_VERBOSE === "1";
+const RENDER = process.env.BENCH_RENDER !== "0";
 
-type Extractor = (html: string) => Extracted;
+interface BenchPage {
+  name: string;
+  html: string;
+  expectedText: string;
+}
 
 /** jsdom reports every stylesheet it cannot parse; none of that matters here. */
 const quietConsole = new VirtualConsole();
 
-const readability: Extractor = (html) => {
-  const dom = new JSDOM(html, { url: ARTICLE_PAGE_URL, virtualConsole: quietConsole });
+function readability(html: string): Extracted {
+  let dom: JSDOM | undefined;
   try {
+    dom = new JSDOM(html, { url: ARTICLE_PAGE_URL, virtualConsole: quietConsole });
     const article = new Readability(dom.window.document).parse();
     return {
       title: article?.title,
@@ -40,93 +56,180 @@ const readability: Extractor = (html) => {
       date: article?.publishedTime,
       text: article?.textContent ?? "",
     };
+  } catch {
+    // jsdom throws on some stylesheets of real pages: that page reads as nothing.
+    return { text: "" };
   } finally {
-    dom.window.close();
+    dom?.window.close();
   }
-};
+}
+
+const textOfHtml = (fragment: string) =>
+  parseHTML(`<!doctype html><html><body>${fragment}</body></html>`).document.body.textContent ?? "";
+
+/** The held-out pages: Readability's test pages not among the article pages. */
+function loadHeldOutPages(tuned: Set<string>): BenchPage[] {
+  const dir = sharedTestdata("readability-pages");
+  if (!dir) return [];
+  const gunzip = (name: string, file: string) =>
+    gunzipSync(readFileSync(join(dir, name, file))).toString("utf8");
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !tuned.has(entry.name))
+    .map((entry) => entry.name)
+    .sort()
+    .map((name) => ({
+      name,
+      html: gunzip(name, "source.html.gz"),
+      expectedText: textOfHtml(gunzip(name, "expected.html.gz")),
+    }));
+}
 
 interface Run {
-  results: Extracted[];
-  summary: CorpusSummary;
-  scores: PageScore[];
+  label: string;
+  texts: string[];
+  scores: TextScore[];
   msPerPage: number;
 }
 
+function timed<T>(work: () => T): { value: T; ms: number } {
+  const started = performance.now();
+  const value = work();
+  return { value, ms: performance.now() - started };
+}
+
 /**
- * Scores each extractor on a first (warm-up) round, then times `ROUNDS` more, the extractors taking turns
- * page by page so that other load on the machine weighs on both alike.
+ * Scores static extraction and Readability on a first (warm-up) round, then times `ROUNDS` more, the two
+ * taking turns page by page so that other load on the machine weighs on both alike.
  */
-function runAll(extractors: Extractor[], pages: ArticlePage[]): Run[] {
-  const results = extractors.map((extract) => pages.map((page) => extract(page.html)));
+function runStatic(pages: BenchPage[]): [Run, Run] {
+  const extractors = [
+    { label: "ours", extract: (html: string) => extractWithOurs(html).text },
+    { label: "jsdom + Readability", extract: (html: string) => readability(html).text },
+  ];
+  const texts = extractors.map(({ extract }) => pages.map((page) => extract(page.html)));
   const elapsed = extractors.map(() => 0);
   for (let round = 0; round < ROUNDS; round++) {
     for (const page of pages) {
-      extractors.forEach((extract, index) => {
-        const started = performance.now();
-        extract(page.html);
-        elapsed[index] = (elapsed[index] ?? 0) + performance.now() - started;
+      extractors.forEach(({ extract }, index) => {
+        elapsed[index] = (elapsed[index] ?? 0) + timed(() => extract(page.html)).ms;
       });
     }
   }
-  return extractors.map((_, index) => {
-    const found = results[index] ?? [];
-    const scores = pages.map((page, at) => scorePage(page, found[at] ?? { text: "" }));
-    const msPerPage = (elapsed[index] ?? 0) / (ROUNDS * pages.length);
-    return { results: found, scores, summary: summarize(scores), msPerPage };
+  const runs = extractors.map(({ label }, index): Run => {
+    const found = texts[index] ?? [];
+    return {
+      label,
+      texts: found,
+      scores: pages.map((page, at) => shingleScore(found[at] ?? "", page.expectedText)),
+      msPerPage: (elapsed[index] ?? 0) / Math.max(1, ROUNDS * pages.length),
+    };
+  });
+  return runs as [Run, Run];
+}
+
+/** Each page rendered in Chromium (offline: it loads nothing but the page), then extracted as ours. */
+async function runRendered(renderer: PageRenderer, pages: BenchPage[]): Promise<Run> {
+  const texts: string[] = [];
+  let elapsed = 0;
+  for (const page of pages) {
+    const started = performance.now();
+    try {
+      const rendered = await renderer.render(
+        { url: ARTICLE_PAGE_URL, contentType: "text/html", body: page.html },
+        AbortSignal.timeout(20_000),
+      );
+      texts.push(extractPage(rendered).analysis.text);
+    } catch (error) {
+      if (!(error instanceof PageFailure)) throw error;
+      texts.push(extractWithOurs(page.html).text);
+    }
+    elapsed += performance.now() - started;
+  }
+  return {
+    label: "ours, rendered",
+    texts,
+    scores: pages.map((page, at) => shingleScore(texts[at] ?? "", page.expectedText)),
+    msPerPage: elapsed / Math.max(1, pages.length),
+  };
+}
+
+function printTable(rows: string[][]): void {
+  const widths = (rows[0] ?? []).map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0)));
+  for (const row of rows)
+    console.log(row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join("   "));
+}
+
+function printTextTable(title: string, pages: BenchPage[], runs: Run[]): void {
+  console.log(`\n${title}: ${pages.length} pages, text scored by ${SHINGLE}-word shingles (mean per page)\n`);
+  const reference = runs.find((run) => run.label === "jsdom + Readability");
+  printTable([
+    ["", "precision", "recall", "F1", "ms per page", "time / Readability"],
+    ...runs.map((run) => {
+      const mean = meanScore(run.scores);
+      return [
+        run.label,
+        mean.precision.toFixed(4),
+        mean.recall.toFixed(4),
+        mean.f1.toFixed(4),
+        run.msPerPage.toFixed(1),
+        reference ? (run.msPerPage / reference.msPerPage).toFixed(2) : "",
+      ];
+    }),
+  ]);
+  if (!VERBOSE) return;
+  const ours = runs[0];
+  pages.forEach((page, index) => {
+    const score = ours?.scores[index];
+    if (score && score.f1 < 0.95) {
+      console.log(`  ${page.name}: P ${score.precision.toFixed(3)} R ${score.recall.toFixed(3)}`);
+    }
   });
 }
 
 const percent = (tally: FieldTally) => `${tally.right}/${tally.of} (${Math.round(share(tally) * 100)}%)`;
 
-function printTable(oursRun: Run, reference: Run): void {
-  const rows: [string, string, string, string][] = [
-    ["", "ours", "jsdom + Readability", "ours / Readability"],
-    ...(["title", "author", "date"] as const).map((field): [string, string, string, string] => [
+function printMetadataTable(pages: ArticlePage[]): void {
+  const ours = summarize(pages.map((page) => scorePage(page, extractWithOurs(page.html))));
+  const reference = summarize(pages.map((page) => scorePage(page, readability(page.html))));
+  console.log(`\nMetadata on the ${pages.length} article pages\n`);
+  printTable([
+    ["", "ours", "jsdom + Readability"],
+    ...(["title", "author", "date"] as const).map((field) => [
       `${field} right`,
-      percent(oursRun.summary[field]),
-      percent(reference.summary[field]),
-      (share(oursRun.summary[field]) / share(reference.summary[field])).toFixed(2),
+      percent(ours[field]),
+      percent(reference[field]),
     ]),
-    [
-      "text F1 (mean)",
-      oursRun.summary.textF1.toFixed(3),
-      reference.summary.textF1.toFixed(3),
-      (oursRun.summary.textF1 / reference.summary.textF1).toFixed(2),
-    ],
-    [
-      "ms per page (mean)",
-      oursRun.msPerPage.toFixed(1),
-      reference.msPerPage.toFixed(1),
-      (oursRun.msPerPage / reference.msPerPage).toFixed(2),
-    ],
-  ];
-  const widths = [0, 1, 2, 3].map((column) => Math.max(...rows.map((row) => row[column]?.length ?? 0)));
-  for (const row of rows)
-    console.log(row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join("   "));
+  ]);
 }
 
-function printMisses(pages: ArticlePage[], oursRun: Run): void {
-  pages.forEach((page, index) => {
-    const score = oursRun.scores[index];
-    const found = oursRun.results[index];
-    if (!score || !found) return;
-    const misses = [
-      !score.title && `title ${JSON.stringify(found.title)} ≠ ${JSON.stringify(page.expected.title)}`,
-      score.author === false &&
-        `author ${JSON.stringify(found.author)} ≠ ${JSON.stringify(page.expected.author)}`,
-      score.date === false && `date ${JSON.stringify(found.date)} ≠ ${JSON.stringify(page.expected.date)}`,
-      score.textF1 < 0.9 && `text F1 ${score.textF1.toFixed(2)}`,
-    ].filter(Boolean);
-    if (misses.length > 0) console.log(`  ${page.name}: ${misses.join("; ")}`);
-  });
+const articlePages = loadArticlePages();
+const tuned: BenchPage[] = articlePages.map((page) => ({
+  name: page.name,
+  html: page.html,
+  expectedText: page.expected.text,
+}));
+const heldOut = loadHeldOutPages(new Set(articlePages.map((page) => page.name)));
+const chromium = RENDER ? findChromium() : undefined;
+const renderer = chromium
+  ? createPageRenderer({ executablePath: chromium, fetchResource: refuseAll, log: () => {}, concurrency: 1 })
+  : undefined;
+if (RENDER && !chromium) console.log("No Chromium found: the rendered rows are left out.");
+
+async function refuseAll(): Promise<never> {
+  throw new Error("the bench renders offline");
 }
 
-const pages = loadArticlePages();
-console.log(`Extraction on ${pages.length} article pages (tests/fixtures/article-pages), ${ROUNDS} rounds\n`);
-const [oursRun, reference] = runAll([extractWithOurs, readability], pages);
-if (!oursRun || !reference) throw new Error("unreachable");
-printTable(oursRun, reference);
-if (VERBOSE) {
-  console.log("\nWhere ours differs from the expected metadata:");
-  printMisses(pages, oursRun);
+try {
+  console.log(`Extraction: static rounds ${ROUNDS}${renderer ? ", rendered once" : ""}`);
+  for (const [title, pages] of [
+    ["Tuned on (article pages)", tuned],
+    ["Held out (Readability test pages not among them)", heldOut],
+  ] as const) {
+    const [ours, reference] = runStatic(pages);
+    const runs = [ours, ...(renderer ? [await runRendered(renderer, pages)] : []), reference];
+    printTextTable(title, pages, runs);
+  }
+  printMetadataTable(articlePages);
+} finally {
+  await renderer?.close();
 }

@@ -124,7 +124,12 @@ async function startBareServer(records: StoredAnalysis[]) {
 }
 
 /** `npm run serve` in its own process, on a free port, over `dataDir`. */
-async function startServiceProcess(dataDir: string, caFile: string, databaseUrl?: string) {
+async function startServiceProcess(
+  dataDir: string,
+  caFile: string,
+  databaseUrl?: string,
+  flags: string[] = [],
+) {
   const profileDir = process.env.BENCH_CPU_PROF;
   const env = { ...process.env };
   for (const name of ["LLM_BASE_URL", "LLM_MODEL", "LLM_API_KEY"]) delete env[name]; // the offline generator
@@ -136,6 +141,7 @@ async function startServiceProcess(dataDir: string, caFile: string, databaseUrl?
       "tsx",
       join(ROOT, "server/cli.ts"),
       ...["--port", "0", "--data", dataDir, "--ca", caFile, "--allow-private-networks"],
+      ...flags,
     ],
     {
       cwd: ROOT,
@@ -381,6 +387,41 @@ function printTable(baselines: Baselines, figures: ServiceFigures[]): void {
   );
 }
 
+/**
+ * Links per second with pages read as fetched (`--render never`) and with every page rendered in Chromium
+ * (`--render always`), PGlite, 20-link requests of the fixture site's generated articles. The warm-up is a
+ * full 20-link request, so that every page thread (and the browser) has started before the clock does.
+ */
+async function measureRenderedLinks(dataDir: string, site: FixtureSite): Promise<void> {
+  for (const policy of ["never", "always"] as const) {
+    const service = await startServiceProcess(dataDir, site.caFile, undefined, ["--render", policy]);
+    try {
+      const post = async (links: string[]) => {
+        const response = await fetch(`${service.url}/v1/links`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-api-key": KEY },
+          body: JSON.stringify({ link: links, prompt: "Summarize the main facts of this page." }),
+        });
+        if (response.status !== 200) throw new Error(`analyze answered ${response.status}`);
+        return ((await response.json()) as { results: unknown[] }).results.length;
+      };
+      const batch = (round: string) =>
+        Array.from({ length: 20 }, (_, i) => site.url(`/many/${i + 1}.html?render=${policy}&r=${round}`));
+      await post(batch("warm-up"));
+      const started = performance.now();
+      let analyzed = 0;
+      for (let round = 0; round < (policy === "always" ? 2 : 6); round++)
+        analyzed += await post(batch(`${round}`));
+      const seconds = (performance.now() - started) / 1000;
+      console.log(
+        `render ${policy}: ${analyzed} links in 20-link requests, ${(analyzed / seconds).toFixed(1)} links/s`,
+      );
+    } finally {
+      await service.close();
+    }
+  }
+}
+
 async function main() {
   await measureGeneration();
   const dataDir = mkdtempSync(join(tmpdir(), "linklens-bench-"));
@@ -428,6 +469,7 @@ async function main() {
         await Promise.all(services.map((service) => service.close()));
       }
     }
+    await measureRenderedLinks(dataDir, site);
     printTable(baselines, figures);
   } finally {
     await postgres.stop();
