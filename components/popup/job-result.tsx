@@ -16,6 +16,11 @@ export function JobResult({ job, windowId }: { job: AnalyzeJob; windowId: number
         <AnalysisCard key={record.analysisId} record={record} />
       ))}
       {records && ids.length === 0 ? <p>{i18n.t("popup.job.noResults")}</p> : null}
+      {job.linkLimit?.learned !== undefined ? (
+        <p className="ll-notice ll-notice--info" data-testid="job-link-limit">
+          {i18n.t("popup.job.linkLimit", { size: job.linkLimit.learned })}
+        </p>
+      ) : null}
       {job.failures.length > 0 ? (
         <div className="ll-notice ll-notice--warning">
           <p>{i18n.t("popup.job.failures")}</p>
