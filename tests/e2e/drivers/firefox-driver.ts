@@ -29,18 +29,28 @@ function ariaSelector(role: Role, name: string): string {
   return `::-p-aria([name="${name.replaceAll('"', '\\"')}"][role="${role}"])`;
 }
 
+/**
+ * Clicks the element in the middle of the view: puppeteer clicks where the element is once scrolled just
+ * into view, which can be under a sticky bar (the options' save bar), and the click would land on that.
+ */
+async function clickCentered(page: Page, selector: string): Promise<void> {
+  const element = await page.locator(selector).waitHandle();
+  try {
+    await element.evaluate((node) => node.scrollIntoView({ block: "center" }));
+    await element.click();
+  } finally {
+    await element.dispose();
+  }
+}
+
 function firefoxPage(page: Page): DriverPage {
   return {
     evaluate: (fn, arg) => page.evaluate(fn as (arg: unknown) => unknown, arg) as never,
-    click: async (role, name) => {
-      await page.locator(ariaSelector(role, name)).click();
-    },
+    click: (role, name) => clickCentered(page, ariaSelector(role, name)),
     fill: async (role, name, value) => {
       await page.locator(ariaSelector(role, name)).fill(value);
     },
-    clickText: async (text) => {
-      await page.locator(`::-p-text(${text})`).click();
-    },
+    clickText: (text) => clickCentered(page, `::-p-text(${text})`),
     fillField: async (label, value) => {
       // No ARIA role covers every field (a password field has none): found through its <label>.
       await page.waitForFunction(
@@ -60,10 +70,15 @@ function firefoxPage(page: Page): DriverPage {
       await page
         .waitForFunction((wanted) => document.body?.textContent?.includes(wanted), { timeout }, text)
         .catch(async (error: unknown) => {
-          const shown = await page.evaluate(() => document.body?.textContent ?? "").catch(() => "");
-          throw new Error(`"${text}" is not on the page, which says: ${shown.slice(0, 600)}`, {
-            cause: error,
-          });
+          const shown = await page
+            .evaluate(() => `${location.href} ${document.readyState}: ${document.body?.textContent ?? ""}`)
+            .catch((failure: unknown) => `(unreadable: ${failure})`);
+          throw new Error(
+            `"${text}" is not on the page, which says: ${shown.replace(/\s+/g, " ").slice(0, 1500)}`,
+            {
+              cause: error,
+            },
+          );
         });
     },
     text: () => page.evaluate(() => document.body?.textContent ?? ""),

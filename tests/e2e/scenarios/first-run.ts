@@ -9,10 +9,6 @@ export function firstRunScenario(test: ScenarioTest): void {
     service,
     tenantKey,
   }) => {
-    test.fixme(
-      driver.browserName === "firefox",
-      "Firefox: after the Test connection click the options page reads as empty to the driver; not yet understood",
-    );
     const options = await driver.openExtensionPage("options.html");
     await options.waitForText("Welcome to Linklens");
 
