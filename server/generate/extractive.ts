@@ -30,6 +30,9 @@ export function createExtractiveGenerator(): Generator {
         throw error;
       }
       const model = await buildPageModel(page.analysis.text, page.language);
+      // Compiling and filling are each bounded: let other work in between rather than hold the loop for both.
+      await new Promise((resolve) => setImmediate(resolve));
+      signal?.throwIfAborted();
       return new JsonFiller(new PageFacts(page, model, prompt, temperature), schema, compiled).fill();
     },
   };

@@ -14,10 +14,10 @@ interface Language {
   stopWords: readonly string[];
 }
 
-// English keeps stopword's list plus the pieces contractions split into ("don't" → "don", "t") and a few
-// connectives; the other languages take stopword's list as it is.
+// English keeps stopword's list plus the function words it lacks ("does", "when", "its" …) and the pieces
+// contractions split into ("don't" → "don", "t"); the other languages take stopword's list as it is.
 const ENGLISH_EXTRA =
-  "also am aren couldn didn doesn don hadn hasn haven isn ll mustn re s shan shouldn t ve wasn weren won wouldn however thus whereas whether within without via per toward towards upon onto yet either neither whom whose whatever cannot could would might must shall";
+  "also am aren couldn didn doesn don hadn hasn haven isn ll mustn re s shan shouldn t ve wasn weren won wouldn however thus whereas whether within without via per toward towards upon onto yet either neither whom whose whatever cannot could would might must shall above again against below does doing done down during few further having hers herself its itself just myself no nor not off once ours own she so theirs until when why will yours yourself";
 
 const LANGUAGES: Record<string, Language> = {
   en: { stemmer: "english", stopWords: [...stopwords.eng, ...ENGLISH_EXTRA.split(" ")] },

@@ -1,0 +1,127 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { createExtractiveGenerator, warmUpExtractiveGenerator } from "../../server/generate/extractive";
+import {
+  answerEndsAfter,
+  bm25Answer,
+  type LoadedQuestion,
+  loadQuestions,
+  wordsOf,
+} from "../fixtures/answers/question-sets";
+import { makePage } from "./helpers/sample-pages";
+import { siteAndServicePerFile } from "./helpers/service";
+
+const env = siteAndServicePerFile();
+const generator = createExtractiveGenerator();
+const answer = (prompt: string, page: LoadedQuestion["extracted"]) =>
+  generator.generateText({ prompt, temperature: 0, page });
+
+const analyze = async (path: string, prompt: string): Promise<string> => {
+  const response = await env.service.call("POST", "/v1/links", {
+    body: { link: [env.site.url(path)], prompt },
+  });
+  expect(response.status, JSON.stringify(response.body).slice(0, 300)).toBe(200);
+  return response.body.results[0].textContent;
+};
+
+let questions: LoadedQuestion[];
+beforeAll(async () => {
+  await warmUpExtractiveGenerator();
+  // Our fixture site's questions: the article pages' (bench:answers) take minutes on a busy machine.
+  questions = loadQuestions(false);
+});
+
+describe("answers from the service (offline generator)", () => {
+  it("answers 'Who wrote it and when?' about the article from its metadata", async () => {
+    const text = await analyze("/news/article.html", "Who wrote it and when?");
+    expect(text).toContain("Ines Okafor");
+    expect(text).toContain("14 March 2025");
+    expect(text).not.toMatch(/does not mention/);
+  });
+
+  it("leads a factual answer with the sentence that answers, its span emphasized", async () => {
+    const text = await analyze("/news/article.html", "How much did the project cost?");
+    expect(text.startsWith("The project cost **412 million pounds**")).toBe(true);
+    expect(wordsOf(text)).toBeLessThanOrEqual(60);
+  });
+
+  it("keeps a summary's sentences in page order", async () => {
+    const text = await analyze("/news/article.html", "Summarize the article");
+    const positions = text
+      .split(/(?<=[.!?”"])\s+/)
+      .map((sentence) => sentence.trim().slice(0, 40))
+      .filter((start) => start.length >= 20)
+      .map((start) =>
+        questions.find((q) => q.page === "news/article.html")?.extracted.analysis.text.indexOf(start),
+      );
+    expect(positions.length).toBeGreaterThanOrEqual(3);
+    expect(positions.every((position) => position !== undefined && position >= 0)).toBe(true);
+    expect([...(positions as number[])].sort((a, b) => a - b)).toEqual(positions);
+  });
+});
+
+describe("our fixture site's question set (tests/fixtures/answers/site-pages.json)", () => {
+  it("contains the known answer and leads with it more often than BM25 sentences of the same length", async () => {
+    const factual = questions.filter((q) => !q.about && (q.intent === "factual" || q.intent === "yesno"));
+    expect(factual.length).toBeGreaterThanOrEqual(25);
+    let contains = 0;
+    let within30 = 0;
+    let baselineWithin30 = 0;
+    const lengths: number[] = [];
+    for (const question of factual) {
+      const text = await answer(question.prompt, question.extracted);
+      lengths.push(wordsOf(text));
+      const end = answerEndsAfter(text, question.answers ?? []);
+      if (end !== undefined) contains++;
+      if (end !== undefined && end <= 30) within30++;
+      const baseline = await bm25Answer(question.extracted, question.prompt, wordsOf(text));
+      const baselineEnd = answerEndsAfter(baseline, question.answers ?? []);
+      if (baselineEnd !== undefined && baselineEnd <= 30) baselineWithin30++;
+    }
+    const median = [...lengths].sort((a, b) => a - b)[Math.floor(lengths.length / 2)] ?? 0;
+    expect(contains / factual.length).toBeGreaterThanOrEqual(0.86);
+    expect(within30 / factual.length).toBeGreaterThanOrEqual(0.8);
+    expect(within30).toBeGreaterThanOrEqual(baselineWithin30);
+    expect(median).toBeLessThanOrEqual(60);
+  });
+
+  it("answers every question about a page from its metadata", async () => {
+    const aboutPage = questions.filter((q) => q.about === "page");
+    expect(aboutPage.length).toBeGreaterThanOrEqual(5);
+    for (const question of aboutPage) {
+      const text = await answer(question.prompt, question.extracted);
+      for (const known of question.answers ?? []) expect(text, question.prompt).toContain(known);
+    }
+  });
+
+  it("gives a list the number of bullets asked", async () => {
+    for (const question of questions.filter((q) => q.intent === "list")) {
+      const text = await answer(question.prompt, question.extracted);
+      expect(
+        text.split("\n").filter((line) => line.startsWith("- ")),
+        question.prompt,
+      ).toHaveLength(question.count ?? 0);
+    }
+  });
+});
+
+describe("long sentences", () => {
+  const long = [
+    "The committee, which met for the first time in the spring after a long series of delays caused by the",
+    "weather, the budget and several changes of chair, heard evidence from engineers, residents, shop owners",
+    "and the transport authority before it finally agreed, late in the evening and by a narrow margin,",
+    "that the new bridge over the river would be named after Ada Lovelace and open to cyclists in 2031.",
+  ].join(" ");
+  const page = makePage({
+    url: "https://example.com/bridge",
+    title: "The bridge",
+    text: `${long}\n\nIt rained.`,
+  });
+
+  it("are kept whole or cut around the matched words with an ellipsis, never before them", async () => {
+    const text = await answer("Who will the new bridge be named after?", page);
+    expect(text).toMatch(/^…/);
+    expect(text).toContain("the new bridge over the river would be named after **Ada Lovelace**");
+    const summary = await answer("Summarize", page);
+    expect(summary).toContain(long);
+  });
+});
