@@ -1,10 +1,22 @@
 /**
  * Checks a JSON value against a JSON Schema (2020-12, or draft-07 when `$schema` says so) with
  * json-schema-library: an interpreter, so it runs in extension pages, where generating code (ajv's way)
- * is not allowed. Its findings become violations the pages word themselves: where in the value, which
- * rule, and the rule's argument.
+ * is not allowed. Its patterns (`pattern`, `patternProperties`) run on RE2 through linear-pattern.ts, as the
+ * service runs them, so both give one verdict (`\d`, `\w`, `\s`, `\b` mean what they mean there). Its findings
+ * become violations the pages word themselves: where in the value, which rule, and the rule's argument.
  */
-import { compileSchema, type JsonError, type SchemaNode } from "json-schema-library";
+import {
+  compileSchema,
+  type Draft,
+  draft04,
+  draft06,
+  draft07,
+  draft2019,
+  draft2020,
+  type JsonError,
+  type SchemaNode,
+} from "json-schema-library";
+import { linearPattern } from "./linear-pattern";
 
 export type SchemaViolationKind =
   | "type"
@@ -48,6 +60,54 @@ export interface SchemaViolation {
 
 const MAX_VIOLATIONS = 50;
 
+/**
+ * The service's matcher for a pattern; a pattern it cannot run (lookaround, backreferences) keeps the library's
+ * RegExp, since the service refuses such a schema before it checks any value.
+ */
+function serviceMatcher(source: string, fallback: RegExp): RegExp {
+  try {
+    const pattern = linearPattern(source);
+    // The library only calls `test`.
+    return { test: (value: string) => pattern.test(value) } as RegExp;
+  } catch {
+    return fallback;
+  }
+}
+
+/** A draft whose `pattern` and `patternProperties` match with the service's engine. */
+function withServicePatterns(draft: Draft): Draft {
+  const keywords = draft.keywords.map((keyword) => {
+    const parse = keyword.parse;
+    if (!parse) return keyword;
+    if (keyword.keyword === "pattern") {
+      return {
+        ...keyword,
+        parse: (node: SchemaNode) => {
+          const result = parse(node);
+          if (node.pattern) node.pattern = serviceMatcher(String(node.schema.pattern), node.pattern);
+          return result;
+        },
+      };
+    }
+    if (keyword.keyword === "patternProperties") {
+      return {
+        ...keyword,
+        parse: (node: SchemaNode) => {
+          const result = parse(node);
+          for (const entry of node.patternProperties ?? [])
+            entry.pattern = serviceMatcher(entry.name, entry.pattern);
+          return result;
+        },
+      };
+    }
+    return keyword;
+  });
+  return { ...draft, keywords };
+}
+
+/** The library's drafts, in its own order, with the service's patterns. */
+const DRAFTS = [draft04, draft06, draft07, draft2019, draft2020].map(withServicePatterns);
+
 /** Compiled schemas by the schema object (a panel checks every keystroke against the same schema). */
 const compiled = new WeakMap<object, SchemaNode>();
 
@@ -63,7 +123,7 @@ export function validateAgainstSchema(schema: unknown, value: unknown): SchemaVi
   try {
     let node = compiled.get(schema);
     if (!node) {
-      node = compileSchema(schema);
+      node = compileSchema(schema, { drafts: DRAFTS });
       compiled.set(schema, node);
     }
     result = node.validate(value);

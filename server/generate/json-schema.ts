@@ -8,13 +8,13 @@ import Ajv, { type ErrorObject, type ValidateFunction } from "ajv";
 import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import type { JsonSchemaDocument } from "../../lib/api/contract";
+import { describesObject } from "../../lib/schema/describes-object";
 import {
   linearRegExpEngine,
   PatternBudgetExceeded,
   withPatternBudget,
 } from "../../lib/schema/linear-pattern";
 import { checkSchemaBounds } from "./schema-bounds";
-import { resolveLocalRef } from "./schema-walk";
 
 export type SchemaValidation =
   | { valid: true }
@@ -150,35 +150,6 @@ function resultOf(validate: ValidateFunction, value: unknown): SchemaValidation 
   }
   if (valid) return { valid: true };
   return { valid: false, errors: (validate.errors ?? []).map(toIssue) };
-}
-
-/** Whether a schema (or what it refers to) can only be satisfied by objects at its top level. */
-function describesObject(node: unknown, root: JsonSchemaDocument, seen = new Set<unknown>()): boolean {
-  if (typeof node !== "object" || node === null || Array.isArray(node) || seen.has(node)) return false;
-  seen.add(node);
-  const schema = node as Record<string, unknown>;
-  if (schema.type !== undefined) {
-    const types = Array.isArray(schema.type) ? schema.type : [schema.type];
-    return types.includes("object") && types.every((type) => type === "object" || type === "null");
-  }
-  if (["properties", "required", "additionalProperties", "patternProperties"].some((key) => key in schema)) {
-    return true;
-  }
-  if (typeof schema.$ref === "string" && describesObject(resolveLocalRef(schema.$ref, root), root, seen))
-    return true;
-  if (Array.isArray(schema.allOf) && schema.allOf.some((part) => describesObject(part, root, seen)))
-    return true;
-  for (const key of ["anyOf", "oneOf"] as const) {
-    const branches = schema[key];
-    if (
-      Array.isArray(branches) &&
-      branches.length > 0 &&
-      branches.every((part) => describesObject(part, root, seen))
-    ) {
-      return true;
-    }
-  }
-  return false;
 }
 
 function compile(schema: JsonSchemaDocument, text: string): CacheEntry {

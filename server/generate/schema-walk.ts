@@ -3,6 +3,9 @@
  * allowed types worked out, and every subschema's JSON pointer recorded (ajv validates a branch by it).
  */
 import type { JsonSchemaDocument } from "../../lib/api/contract";
+import { resolveLocalRef } from "../../lib/schema/local-ref";
+
+export { resolveLocalRef };
 
 export type Schema = Record<string, unknown>;
 export type JsonType = "object" | "array" | "string" | "number" | "integer" | "boolean" | "null";
@@ -13,22 +16,6 @@ export const isSchemaObject = (value: unknown): value is Schema =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
 export class UnsupportedSchema extends Error {}
-
-/** Resolves "#", "#/json/pointer" within `root`; undefined for anything else. */
-export function resolveLocalRef(ref: string, root: JsonSchemaDocument): unknown {
-  const rootId = typeof root.$id === "string" ? root.$id.replace(/#$/, "") : undefined;
-  let fragment = ref;
-  if (rootId && ref.startsWith(rootId)) fragment = ref.slice(rootId.length);
-  if (fragment === "#" || fragment === "") return root;
-  if (!fragment.startsWith("#/")) return undefined;
-  let node: unknown = root;
-  for (const raw of fragment.slice(2).split("/")) {
-    const part = decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
-    if (typeof node !== "object" || node === null) return undefined;
-    node = (node as Record<string, unknown>)[part];
-  }
-  return node;
-}
 
 /** Keywords holding a map of name → subschema. */
 const SCHEMA_MAPS = [

@@ -1,0 +1,42 @@
+/**
+ * Whether a response schema describes an object at its top level: the one rule the service and the extension
+ * both apply (CONTRACT.md: "describe an object at the top level").
+ */
+import { resolveLocalRef } from "./local-ref";
+
+/**
+ * Whether `node` (in the document `root`) can only be satisfied by objects (or null): `type` "object", or a
+ * list of "object" and "null"; no `type` but object keywords; a local `$ref` to such a schema; an `allOf`
+ * with one; an `anyOf`/`oneOf` of only such branches.
+ */
+export function describesObject(
+  node: unknown,
+  root: Record<string, unknown>,
+  seen = new Set<unknown>(),
+): boolean {
+  if (typeof node !== "object" || node === null || Array.isArray(node) || seen.has(node)) return false;
+  seen.add(node);
+  const schema = node as Record<string, unknown>;
+  if (schema.type !== undefined) {
+    const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+    return types.includes("object") && types.every((type) => type === "object" || type === "null");
+  }
+  if (["properties", "required", "additionalProperties", "patternProperties"].some((key) => key in schema)) {
+    return true;
+  }
+  if (typeof schema.$ref === "string" && describesObject(resolveLocalRef(schema.$ref, root), root, seen))
+    return true;
+  if (Array.isArray(schema.allOf) && schema.allOf.some((part) => describesObject(part, root, seen)))
+    return true;
+  for (const key of ["anyOf", "oneOf"] as const) {
+    const branches = schema[key];
+    if (
+      Array.isArray(branches) &&
+      branches.length > 0 &&
+      branches.every((part) => describesObject(part, root, seen))
+    ) {
+      return true;
+    }
+  }
+  return false;
+}
