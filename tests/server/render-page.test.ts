@@ -194,12 +194,19 @@ describe.skipIf(!chromium)("rendering in Chromium", { timeout: 120_000 }, () => 
   it("analyzes rendered pages through the service (render auto) with their real text", async () => {
     const service = await startTestService({ ca: site.caPem, render: "auto" });
     try {
+      // A static page first: the page thread's start (seconds on a loaded machine) is not the render's.
+      const warmUp = await service.call("POST", "/v1/links", {
+        body: { link: [site.url("/blog/post.html")], prompt: "What animals are in the town?" },
+      });
+      expect(warmUp.status).toBe(200);
       const links = [site.url("/render/client-rendered.html"), site.url("/render/fetched-article.html")];
       const { status, body } = await service.call("POST", "/v1/links", {
         body: { link: links, prompt: "What animals are in the town?" },
       });
-      expect(status).toBe(200);
-      expect(body.failures).toBeUndefined();
+      expect({ status, failures: body.failures ?? body.error?.details }).toEqual({
+        status: 200,
+        failures: undefined,
+      });
       expect(body.results.map((result: { analysis: { text: string } }) => result.analysis.text)).toEqual([
         expect.stringMatching(/fourteen otters/),
         expect.stringMatching(/grey herons has built its nest/),
