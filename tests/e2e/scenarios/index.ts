@@ -6,6 +6,7 @@ import { backgroundUnloadScenario } from "./background-unload";
 import { contextMenuScenarios, tabStripScenario } from "./context-menus";
 import { firefoxOnlyScenarios } from "./firefox-only";
 import { firstRunScenario } from "./first-run";
+import { libraryScenario } from "./library";
 import { manyTabsScenarios } from "./many-tabs";
 import { popupScenario } from "./popup-analyze";
 import type { ScenarioTest } from "./scenario-test";
@@ -18,6 +19,7 @@ export function defineScenarios(test: ScenarioTest, browserName: "chromium" | "f
     if (browserName === "firefox") tabStripScenario(test);
   });
   test.describe("many tabs", () => manyTabsScenarios(test));
+  libraryScenario(test);
   backgroundUnloadScenario(test);
   if (browserName === "firefox") firefoxOnlyScenarios(test);
 }
