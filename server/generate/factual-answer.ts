@@ -46,6 +46,13 @@ export function composeFactualAnswer(
   });
   const questionTerms = new Set(intent.terms);
   const matching = ranked.filter((entry) => entry.match > 0).slice(0, CANDIDATES);
+  // "What does NBT stand for?": the sentence that spells it out, wherever it ranks.
+  const spelledOut = `(${intent.abbreviation})`;
+  if (intent.abbreviation) {
+    for (const entry of ranked) {
+      if (entry.sentence.text.includes(spelledOut) && !matching.includes(entry)) matching.push(entry);
+    }
+  }
   if (matching.length === 0) return undefined;
   const candidates = matching
     .map((entry) => candidateOf(entry, model, intent, questionTerms))
@@ -111,10 +118,25 @@ function candidateOf(
   const span = closestSpan(counting.length > 0 ? counting : spans, anchors);
   let bonus = span ? TYPED_BONUS : 0;
   // "Who …" asks for a person first: a sentence naming only an organization is a weaker answer.
-  if (span && intent.answerType === "person" && isOrganizationName(text.slice(span.start, span.end))) bonus /= 2;
+  if (span && intent.answerType === "person" && isOrganizationName(text.slice(span.start, span.end)))
+    bonus /= 2;
   if (counting.length > 0) bonus += TYPED_BONUS;
   if (intent.answerType === "definition" && definesEarly(text, anchors)) bonus += DEFINITION_BONUS;
+  const longForm = intent.abbreviation ? longFormIn(text, intent.abbreviation) : undefined;
+  // The sentence that spells the abbreviation out answers first, however it ranks otherwise.
+  if (longForm) return { ranked, score: Number.MAX_VALUE / 2 + ranked.score, span: longForm, anchors };
   return { ranked, score: ranked.score * (1 + bonus), ...(span && { span }), anchors };
+}
+
+/** "Named Binary Tag (NBT)": the capitalized words before the abbreviation in brackets. */
+function longFormIn(text: string, abbreviation: string): CharRange | undefined {
+  const at = text.indexOf(`(${abbreviation})`);
+  if (at < 0) return undefined;
+  const before = text.slice(0, at);
+  const words = /((?:\p{Lu}[\p{L}-]*\s+){1,7})$/u.exec(before);
+  if (!words?.[1]) return undefined;
+  const start = at - words[1].length;
+  return { start, end: start + words[1].trimEnd().length };
 }
 
 /** "Photosynthesis is the process …": the question's words early, then a copula. */

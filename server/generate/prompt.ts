@@ -30,6 +30,8 @@ export interface PromptIntent {
   answerType?: AnswerType;
   /** What a "how many" question counts, as a term ("stops" → "stop"): the number to look for comes before it. */
   unitTerm?: string;
+  /** "What does NBT stand for?": the abbreviation whose long form answers. */
+  abbreviation?: string;
   /** Questions about the page itself ("Who wrote it and when?"): answered from its metadata first. */
   pageFields: PageField[];
   /** The language the prompt's terms were read in. */
@@ -86,6 +88,8 @@ const SUMMARY_PATTERN =
   /\b(summari[sz]e|summary|summaries|overview|tl;?dr|gist|recap|in a nutshell|r[ée]sum[ée]|r[ée]sumer|resumen|resume|zusammenfassung|zusammenfassen)\b|\bwhat(?:'s| is| are)\s+(?:this|the|it)\s*(?:page|article|post|text|document|piece|story|site|video)?\s+about\b|\bwhat\s+(?:is|are)\s+(?:the\s+)?(?:main|key)\s+(?:points?|ideas?|takeaways?)\b/i;
 const EXTRACTION_PATTERN =
   /^(?:please\s+)?(?:extract|pull out|find all|get all|collect|gather)\b|\bextract\b|\b(?:all|every)\s+(?:the\s+)?(?:names|dates|numbers|figures|prices|places|people|organi[sz]ations|companies|emails|links)\b/i;
+const ABBREVIATION =
+  /\b([A-Z][A-Z0-9]{1,7})\b(?=.*\b(?:stands?\s+for|short\s+for|an?\s+abbreviation)\b)|\b(?:is|does)\s+([A-Z][A-Z0-9]{1,7})\s+(?:mean|short)\b/;
 const WH_START = /^(?:who|whom|whose|when|where|what|which|why|how)\b/i;
 const YES_NO_START =
   /^(?:is|are|was|were|do|does|did|can|could|has|have|had|will|would|should|may|might|must|shall|est-ce|ist|sind|hat|kann)\b/i;
@@ -185,6 +189,7 @@ export function readPrompt(prompt: string, pageLanguage: string = DEFAULT_LANGUA
   // "How many lists does it contain?" asks a question; "List the …" and "What are 3 reasons …" ask for a list.
   if (wantsList && question.answerType && !counted && WH_START.test(prompt.trim())) wantsList = false;
   const kind = kindOf(prompt, question, wantsList);
+  const abbreviation = ABBREVIATION.exec(prompt)?.[1];
   const { terms, words } = termsOf(prompt, question, language);
 
   let sentenceCount = count ?? (detailed ? DETAILED_COUNT : brief ? BRIEF_COUNT : DEFAULT_COUNT);
@@ -200,6 +205,7 @@ export function readPrompt(prompt: string, pageLanguage: string = DEFAULT_LANGUA
     ...(question.answerType &&
       (kind === "factual" || kind === "yesno") && { answerType: question.answerType }),
     ...(question.unit && { unitTerm: contentTerms(question.unit, language)[0] }),
+    ...(abbreviation && { abbreviation }),
     pageFields,
     language,
     terms,

@@ -64,6 +64,11 @@ const NOUN_TYPES: Array<[AnswerType, Set<string>]> = [
   ],
 ];
 
+/** Cue nouns too general to match on. */
+const GENERIC_CUES = new Set(
+  "year years date dates day days time number numbers amount kind type sort name".split(" "),
+);
+
 const HOW_TYPES: Record<string, AnswerType> = {
   many: "number",
   much: "number",
@@ -221,10 +226,12 @@ function whatOrWhich(
   if (noun && (noun.pos === "NOUN" || noun.pos === "PROPN")) {
     for (const [type, nouns] of NOUN_TYPES) {
       if (!nouns.has(word)) continue;
-      // The cue noun tells the kind of answer; after "what is the", it is also what is asked about.
-      const cue = copula
-        ? [phrase(1)]
-        : [phraseOf(tokens.slice(whIndex, index + 1).map((token) => token.text))];
+      // The cue noun tells the kind of answer; it is also a word the answer may share ("which century" →
+      // "the 15th century"), unless it is as general as "year" or "number".
+      const cue =
+        copula || !GENERIC_CUES.has(word)
+          ? [phrase(1)]
+          : [phraseOf(tokens.slice(whIndex, index + 1).map((token) => token.text))];
       return { answerType: type, yesNo: false, phrases: cue };
     }
   }
