@@ -106,7 +106,13 @@ function candidateOf(
 ): Candidate {
   const { text } = ranked.sentence;
   const anchors = termRanges(text, questionTerms, model.language);
-  const spans = answerSpans(text, intent.answerType, questionTerms, model.language);
+  const found = answerSpans(text, intent.answerType, questionTerms, model.language);
+  // "Who …": a person's name where the sentence has one, however close an organization's is.
+  const people =
+    intent.answerType === "person"
+      ? found.filter((range) => !isOrganizationName(text.slice(range.start, range.end)))
+      : [];
+  const spans = people.length > 0 ? people : found;
   // "How many stops": a number followed by "stops" answers it best.
   const counting = intent.unitTerm
     ? spans.filter((range) =>
