@@ -195,7 +195,6 @@ export function App() {
             onAnalyzeAgain={analyzeAgain}
           />
         ) : null}
-        {job ? <PageCountOffer /> : null}
         {tab?.windowId === undefined ? null : (
           // Folded like the form's options, so the popup keeps within 600 px.
           <details className="popup__more">
@@ -205,6 +204,8 @@ export function App() {
               presetId={draft.presetId}
               presets={presetsDefaultFirst(settings)}
             />
+            {/* The other feature that reads the tabs' addresses: offered here, folded, so the result keeps to 600 px. */}
+            <PageCountOffer />
           </details>
         )}
       </main>

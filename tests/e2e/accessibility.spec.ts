@@ -5,12 +5,10 @@
 import type { AnalysisRecord } from "../../lib/api/contract";
 import { expectNoSeriousViolations } from "./axe";
 import { seedRecords } from "./extension-data";
-import { expect, TEST_API_KEY } from "./fixtures";
+import { expect } from "./fixtures";
 import { OptionsPage } from "./options-page";
 import { test } from "./popup-fixtures";
 import { writeSettings } from "./popup-page";
-
-test.use({ ignoreHTTPSErrors: true });
 
 /** A few cached analyses for the side panel: one with JSON content and metadata. */
 const SIDEPANEL_RECORDS: AnalysisRecord[] = ["Bees in winter", "Roasting coffee", "Tides and moons"].map(
@@ -46,16 +44,12 @@ for (const colorScheme of ["light", "dark"] as const) {
     });
 
     test("popup: the form with a schema and metadata, a result, and an error", async ({
-      context,
       service,
       serviceWorker,
-      fixtureSite,
       openPopupFor,
+      popupOn,
     }) => {
-      await writeSettings(serviceWorker, { baseUrl: service.url, apiKey: TEST_API_KEY });
-      const article = await context.newPage();
-      await article.goto(fixtureSite.url("/news/article.html"));
-      const popup = await openPopupFor(article);
+      const { page: article, popup } = await popupOn("/news/article.html");
       await popup.prompt.fill("What does the new line connect?");
       await popup.showOptions();
       await popup.structured.check();

@@ -1,14 +1,26 @@
 /**
  * Tests that open the popup: each clicks the toolbar button in the page's tab (which grants the
  * extension `activeTab` there, as a real click does) and opens `popup.html?tabId=N`, the test seam of
- * lib/active-tab.ts, as a tab of its own.
+ * lib/active-tab.ts, as a tab of its own. Tabs load the fixture site despite its self-signed certificate.
  */
 import type { Page } from "@playwright/test";
-import { test as base } from "./fixtures";
-import { PopupPage } from "./popup-page";
+import type { Settings } from "../../lib/settings/settings";
+import { test as base, TEST_API_KEY } from "./fixtures";
+import { PopupPage, writeSettings } from "./popup-page";
 import { clickToolbarAction, freePort, toolbarActionArgs } from "./toolbar-action";
 
-export const test = base.extend<{ debugPort: number; openPopupFor: (page: Page) => Promise<PopupPage> }>({
+interface PopupFixtures {
+  debugPort: number;
+  openPopupFor: (page: Page) => Promise<PopupPage>;
+  /**
+   * The set-up the popup's tests share: the settings aimed at the test service with the test key (and
+   * `settings` over them), the fixture site's `path` in a new tab, and the popup opened on it.
+   */
+  popupOn: (path: string, settings?: Partial<Settings>) => Promise<{ page: Page; popup: PopupPage }>;
+}
+
+export const test = base.extend<PopupFixtures>({
+  ignoreHTTPSErrors: true,
   // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the fixtures argument to be destructured
   debugPort: async ({}, use) => {
     await use(await freePort());
@@ -20,6 +32,14 @@ export const test = base.extend<{ debugPort: number; openPopupFor: (page: Page) 
     await use(async (page) => {
       const tabId = await clickToolbarAction(page, { debugPort, extensionId, serviceWorker });
       return new PopupPage(await openExtensionPage(`popup.html?tabId=${tabId}`));
+    });
+  },
+  popupOn: async ({ context, service, serviceWorker, fixtureSite, openPopupFor }, use) => {
+    await use(async (path, settings = {}) => {
+      await writeSettings(serviceWorker, { baseUrl: service.url, apiKey: TEST_API_KEY, ...settings });
+      const page = await context.newPage();
+      await page.goto(fixtureSite.url(path));
+      return { page, popup: await openPopupFor(page) };
     });
   },
 });

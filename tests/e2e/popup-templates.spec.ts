@@ -13,8 +13,6 @@ import { expect, TEST_API_KEY } from "./fixtures";
 import { test } from "./popup-fixtures";
 import { writeSettings } from "./popup-page";
 
-test.use({ ignoreHTTPSErrors: true });
-
 const ARTICLE = "/news/article.html";
 const TITLE = "Riverside tram line opens to passengers | Northbridge Courier";
 
@@ -86,16 +84,9 @@ test("a preset's template is previewed filled from the tab, and the filled promp
 });
 
 test("an unknown variable or an unclosed {{ is shown under the prompt and nothing is sent", async ({
-  context,
-  service,
-  serviceWorker,
-  fixtureSite,
-  openPopupFor,
+  popupOn,
 }) => {
-  await writeSettings(serviceWorker, { baseUrl: service.url, apiKey: TEST_API_KEY });
-  const article = await context.newPage();
-  await article.goto(fixtureSite.url(ARTICLE));
-  const popup = await openPopupFor(article);
+  const { popup } = await popupOn(ARTICLE);
 
   await popup.prompt.fill("Summarize {{titel}} for {{host");
   const error = popup.page.getByText(/^This prompt can't be sent yet:/);

@@ -10,8 +10,6 @@ import { expect, TEST_API_KEY } from "./fixtures";
 import { test } from "./popup-fixtures";
 import { readSidepanelFocus, readStoredDraft, writeSettings } from "./popup-page";
 
-test.use({ ignoreHTTPSErrors: true });
-
 const ARTICLE = "/news/article.html";
 
 async function openArticle(page: Page, url: string) {
@@ -20,16 +18,13 @@ async function openArticle(page: Page, url: string) {
 }
 
 test("analyzes the current https tab with a prompt, and shows the result again when reopened", async ({
-  context,
-  service,
   serviceWorker,
   fixtureSite,
   openPopupFor,
+  popupOn,
 }) => {
-  await writeSettings(serviceWorker, { baseUrl: service.url, apiKey: TEST_API_KEY });
-  const article = await context.newPage();
-  await openArticle(article, fixtureSite.url(ARTICLE));
-  const popup = await openPopupFor(article);
+  const { page: article, popup } = await popupOn(ARTICLE);
+  await expect(article).toHaveTitle(/Riverside tram line/);
 
   await expect(popup.page.getByText(fixtureSite.url(ARTICLE))).toBeVisible();
   await popup.prompt.fill("When did the tram line open, and what does it connect?");
@@ -70,17 +65,9 @@ test("analyzes the current https tab with a prompt, and shows the result again w
   );
 });
 
-test("with a JSON schema, the shown jsonContent matches it", async ({
-  context,
-  service,
-  serviceWorker,
-  fixtureSite,
-  openPopupFor,
-}) => {
-  await writeSettings(serviceWorker, { baseUrl: service.url, apiKey: TEST_API_KEY });
-  const article = await context.newPage();
-  await openArticle(article, fixtureSite.url(ARTICLE));
-  const popup = await openPopupFor(article);
+test("with a JSON schema, the shown jsonContent matches it", async ({ popupOn }) => {
+  const { page: article, popup } = await popupOn(ARTICLE);
+  await expect(article).toHaveTitle(/Riverside tram line/);
 
   await popup.prompt.fill("Extract the facts of this article.");
   await popup.showOptions();
@@ -113,17 +100,9 @@ test("with a JSON schema, the shown jsonContent matches it", async ({
   expect(typeof shown.opened).toBe("boolean");
 });
 
-test("with metadata, the stored record carries it", async ({
-  context,
-  service,
-  serviceWorker,
-  fixtureSite,
-  openPopupFor,
-}) => {
-  await writeSettings(serviceWorker, { baseUrl: service.url, apiKey: TEST_API_KEY });
-  const article = await context.newPage();
-  await openArticle(article, fixtureSite.url(ARTICLE));
-  const popup = await openPopupFor(article);
+test("with metadata, the stored record carries it", async ({ service, popupOn }) => {
+  const { page: article, popup } = await popupOn(ARTICLE);
+  await expect(article).toHaveTitle(/Riverside tram line/);
 
   await popup.prompt.fill("Summarize the article.");
   await popup.showOptions();
@@ -233,16 +212,12 @@ test("the service stopped mid-way gives the unreachable message, and keeps the p
 });
 
 test("the draft (prompt, schema, metadata) survives closing and reopening the popup", async ({
-  context,
-  service,
   serviceWorker,
-  fixtureSite,
   openPopupFor,
+  popupOn,
 }) => {
-  await writeSettings(serviceWorker, { baseUrl: service.url, apiKey: TEST_API_KEY });
-  const article = await context.newPage();
-  await openArticle(article, fixtureSite.url(ARTICLE));
-  const popup = await openPopupFor(article);
+  const { page: article, popup } = await popupOn(ARTICLE);
+  await expect(article).toHaveTitle(/Riverside tram line/);
 
   const schemaText = '{ "type": "object", "properties": { "summary": { "type": "string" } } }';
   await popup.prompt.fill("A prompt I do not want to type twice");
