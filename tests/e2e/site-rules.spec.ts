@@ -164,24 +164,21 @@ test("the popup on a page a rule matches starts with the rule's preset and says 
   await picker.selectOption(SUMMARY.id);
   await expect(popup.prompt).toHaveValue(SUMMARY.prompt);
   await expect(note).toHaveCount(0);
-  // The popup has taken the change in once it has heard of it and painted twice since.
-  const heard = popup.page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        const { chrome } = globalThis as any;
-        chrome.storage.onChanged.addListener(function listener(changes: Record<string, unknown>) {
-          if (!changes.settings) return;
-          chrome.storage.onChanged.removeListener(listener);
-          requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
-        });
-      }),
-  );
+  // The popup has taken the change in once it has heard of it and run a task since (polled by time: a tab
+  // in the background gets no animation frames).
+  await popup.page.evaluate(() => {
+    const scope = globalThis as any;
+    scope.settingsHeard = false;
+    scope.chrome.storage.onChanged.addListener((changes: Record<string, unknown>) => {
+      if (changes.settings) setTimeout(() => (scope.settingsHeard = true), 0);
+    });
+  });
   await serviceWorker.evaluate(async () => {
     const { chrome } = globalThis as any;
     const { settings } = await chrome.storage.local.get("settings");
     await chrome.storage.local.set({ settings: { ...settings, defaultTemperature: 0.1 } });
   });
-  await heard;
+  await popup.page.waitForFunction(() => (globalThis as any).settingsHeard === true, null, { polling: 50 });
   await expect(picker).toHaveValue(SUMMARY.id);
   await popup.page.close();
 
