@@ -55,6 +55,8 @@ const PATTERN_BUDGET = 400_000_000;
 
 class BoundsReached extends Error {}
 
+const TOO_DEEP = "the schema nests too deeply";
+
 const unsatisfiable = (reason: string) =>
   new GenerationError(`could not produce JSON matching the schema: ${reason}`, false, "schema_unsatisfiable");
 
@@ -63,6 +65,8 @@ export class JsonFiller {
   private readonly values: FieldValues;
   private readonly smallest: SmallestValues;
   private steps = 0;
+  /** The least depth from which each `anyOf`/`oneOf` branch failed by nesting too deeply. */
+  private readonly tooDeep = new WeakMap<object, number>();
   /** Characters of the strings produced so far (those of abandoned branches too). */
   private produced = 0;
 
@@ -112,7 +116,7 @@ export class JsonFiller {
 
   private value(node: unknown, slot: Slot, depth: number): Outcome {
     if (++this.steps > MAX_STEPS) throw new BoundsReached(`more than ${MAX_STEPS} steps`);
-    if (depth > MAX_DEPTH) return slot.required ? fail("the schema nests too deeply") : ok(OMIT);
+    if (depth > MAX_DEPTH) return slot.required ? fail(TOO_DEEP) : ok(OMIT);
     let schema: Schema | false;
     try {
       schema = resolveSchema(node, this.root);
@@ -145,10 +149,17 @@ export class JsonFiller {
     let fallback: Outcome | undefined;
     let reason = `no branch of ${keyword} could be satisfied`;
     for (const branch of ordered) {
+      // A branch that nested too deeply from some depth does so from any deeper one: not tried again.
+      const tooDeepFrom = isSchemaObject(branch) ? this.tooDeep.get(branch) : undefined;
+      if (tooDeepFrom !== undefined && depth + 1 >= tooDeepFrom) {
+        reason = "the schema nests too deeply";
+        continue;
+      }
       // A branch counts as a level: a branch that refers back to its own anyOf must still end.
       const outcome = this.value({ allOf: [base, branch] }, slot, depth + 1);
       if (!outcome.ok) {
         reason = outcome.reason;
+        if (isSchemaObject(branch) && outcome.reason.endsWith(TOO_DEEP)) this.tooDeep.set(branch, depth + 1);
         continue;
       }
       if (outcome.value === OMIT) return outcome;
