@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 
-export interface Size {
+interface Size {
   raw: number;
   gzip: number;
 }

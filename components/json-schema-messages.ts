@@ -23,7 +23,7 @@ export function jsonSyntaxMessage(error: JsonSyntaxError): string {
   return i18n.t("json.syntaxError", { line: error.line, column: error.column, reason });
 }
 
-export function schemaProblemMessage(problem: SchemaProblem): string {
+function schemaProblemMessage(problem: SchemaProblem): string {
   return problem === "not_object" ? i18n.t("errors.schemaNotObject") : i18n.t("errors.schemaNotObjectSchema");
 }
 

@@ -37,9 +37,9 @@ type LinkOutcome =
   | { ok: false; failure: LinkFailure; upstream: boolean };
 
 /** Fetching, reading and generating one link (the contract's "all its work"): past this, the link fails. */
-export const LINK_DEADLINE_MS = 20_000;
+const LINK_DEADLINE_MS = 20_000;
 
-export const creditsPerLink = (structured: boolean) => (structured ? 2 : 1);
+const creditsPerLink = (structured: boolean) => (structured ? 2 : 1);
 
 /** POST /v1/links: checks the worst-case cost, analyzes every link, stores and charges the successes. */
 export async function analyzeLinks(

@@ -16,9 +16,9 @@ import { HttpError, invalidRequest } from "./http/http-error";
 import type { AppEnv } from "./routes/env";
 import { type ClaimTiming, IdempotencyClaimLostError, type Store, type StoredResponse } from "./store/types";
 
-export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
-export const REPLAYED_HEADER = "Idempotent-Replayed";
-export const CLAIM_TIMING: ClaimTiming = { staleAfterMs: 30_000, retentionMs: 24 * 60 * 60_000 };
+const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
+const REPLAYED_HEADER = "Idempotent-Replayed";
+const CLAIM_TIMING: ClaimTiming = { staleAfterMs: 30_000, retentionMs: 24 * 60 * 60_000 };
 /** How often a running request proves it is alive: well within `staleAfterMs`. */
 const HEARTBEAT_MS = 5_000;
 const PURGE_EVERY_MS = 60 * 60_000;
@@ -93,7 +93,7 @@ export function idempotent(store: Store, endpoint: string): MiddlewareHandler<Ap
 }
 
 /** The `Idempotency-Key` header's value: 1 to 255 printable ASCII characters. */
-export const IdempotencyKey = z
+const IdempotencyKey = z
   .string()
   // HTTP drops white space around a header's value, so a key never starts or ends with a space.
   .regex(/^[\x21-\x7e](?:[\x20-\x7e]{0,253}[\x21-\x7e])?$/)
@@ -107,7 +107,7 @@ export const IdempotencyKey = z
 export const idempotencyHeaders = z.object({ "idempotency-key": IdempotencyKey.optional() });
 
 /** The request's `Idempotency-Key`: absent, or 1 to 255 printable ASCII characters (else 400). */
-export function readIdempotencyKey(c: Context): string | undefined {
+function readIdempotencyKey(c: Context): string | undefined {
   const value = c.req.header(IDEMPOTENCY_KEY_HEADER);
   if (value === undefined || IdempotencyKey.safeParse(value).success) return value;
   throw invalidRequest([

@@ -15,7 +15,7 @@ import { hashApiKey } from "./store/key-hash";
 import { openStore } from "./store/open-store";
 import { createPagePool } from "./work/page-pool";
 
-export const DEV_KEY_CREDITS = 1000;
+const DEV_KEY_CREDITS = 1000;
 
 /** Said in one line, naming the flag that changes it, instead of a stack. */
 export class PortInUseError extends Error {

@@ -17,7 +17,7 @@ export interface ConflictViewProps {
   onMergeByHand: () => void;
 }
 
-export function fieldLabel(field: EditableFieldName): string {
+function fieldLabel(field: EditableFieldName): string {
   if (field === "textContent") return i18n.t("editing.field.textContent");
   if (field === "jsonContent") return i18n.t("editing.field.jsonContent");
   return i18n.t("editing.field.metadata");

@@ -34,7 +34,7 @@ export function jsonProblemMessage(problem: JsonContentProblem): string {
   }
 }
 
-export function violationMessage(violation: SchemaViolation): string {
+function violationMessage(violation: SchemaViolation): string {
   const expected = violation.expected ?? "";
   const problem = {
     type: () => i18n.t("editing.violation.type", { expected }),

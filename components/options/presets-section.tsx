@@ -8,7 +8,7 @@ import { type FieldErrors, type PresetDraft, presetControlId } from "./settings-
 import { UndoNotice } from "./undo-notice";
 import { useOrderedList } from "./use-ordered-list";
 
-export const ADD_PRESET_ID = "preset-add";
+const ADD_PRESET_ID = "preset-add";
 const UNDO_ID = "preset-undo";
 
 export interface PresetsSectionProps {

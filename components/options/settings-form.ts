@@ -53,7 +53,7 @@ export function presetControlId(id: string, field: PresetField): string {
   return `preset-${id}-${field}`;
 }
 
-export function presetDraft(preset: Preset): PresetDraft {
+function presetDraft(preset: Preset): PresetDraft {
   return {
     id: preset.id,
     name: preset.name,
@@ -76,7 +76,7 @@ export function draftFromSettings(settings: Settings): SettingsDraft {
 }
 
 /** The number a temperature text stands for; NaN (refused by the schema) when it is not one. */
-export function parseTemperatureText(text: string): number {
+function parseTemperatureText(text: string): number {
   return text.trim() === "" ? Number.NaN : Number(text);
 }
 

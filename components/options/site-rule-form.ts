@@ -24,7 +24,7 @@ export function siteRuleControlId(id: string, field: SiteRuleField): string {
 }
 
 /** What a pattern's problem reads as, in the words of the page. */
-export function sitePatternMessage(problem: HostPatternProblem): string {
+function sitePatternMessage(problem: HostPatternProblem): string {
   switch (problem) {
     case "empty":
       return i18n.t("siteRules.errors.empty");

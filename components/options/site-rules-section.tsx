@@ -8,7 +8,7 @@ import { SiteRuleItem, siteRuleButtonId } from "./site-rule-item";
 import { UndoNotice } from "./undo-notice";
 import { useOrderedList } from "./use-ordered-list";
 
-export const ADD_SITE_RULE_ID = "site-rule-add";
+const ADD_SITE_RULE_ID = "site-rule-add";
 const UNDO_ID = "site-rule-undo";
 
 export interface SiteRulesSectionProps {

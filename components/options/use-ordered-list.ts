@@ -1,10 +1,7 @@
 import { useEffect, useState } from "react";
 
 /** What a change did, so a list with more state (the default preset) can follow it. */
-export type OrderedListChange<T> =
-  | { kind: "moved" }
-  | { kind: "removed"; item: T }
-  | { kind: "restored"; item: T };
+type OrderedListChange<T> = { kind: "moved" } | { kind: "removed"; item: T } | { kind: "restored"; item: T };
 
 type ItemButton = "up" | "down" | "delete";
 

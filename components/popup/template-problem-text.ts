@@ -4,7 +4,7 @@ import { TEMPLATE_VARIABLES, type TemplateProblem } from "../../lib/templates/pr
 const VARIABLES = [...TEMPLATE_VARIABLES, "meta:NAME"].map((name) => `{{${name}}}`).join(", ");
 
 /** A template problem in the user's words: an unknown variable, a `{{meta:}}` without a name, or an unclosed `{{`. */
-export function templateProblemText(problem: TemplateProblem): string {
+function templateProblemText(problem: TemplateProblem): string {
   const { text } = problem;
   if (!text.endsWith("}}")) return i18n.t("popup.template.unclosed", { text, close: "}}" });
   if (/^\{\{\s*meta:/.test(text))

@@ -36,7 +36,7 @@ type Listing =
   | { kind: "failed"; message: string; keyRefused?: boolean };
 
 /** How many related analyses show as soon as an analysis opens (and how many "More" adds). */
-export const TOP_RELATED = 5;
+const TOP_RELATED = 5;
 
 const INITIAL_FORM: RelatedForm = {
   pageNum: "1",

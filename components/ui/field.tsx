@@ -2,7 +2,7 @@ import { type ReactNode, useId } from "react";
 import { ErrorMessage } from "./error-message";
 
 /** What a control needs to be tied to its label, hint and error. */
-export interface FieldControlProps {
+interface FieldControlProps {
   id: string;
   "aria-describedby"?: string;
   "aria-invalid"?: true;

@@ -21,7 +21,7 @@ export interface AnalyzeInput {
   responseFormat?: ResponseFormat;
 }
 
-export interface AnalyzeInputProblems {
+interface AnalyzeInputProblems {
   /**
    * `template`: the prompt's template has problems (listed in `template`); `reading`: it uses variables and
    * the page's values are not read yet. `empty` and `too_long` are about the prompt as it would be sent.

@@ -17,7 +17,7 @@ import { issueDetails, summarizeDetails } from "./issue-details";
 import { decideRetry, RETRY_SCHEDULES, type RetrySchedule } from "./retry-policy";
 import { narrowRecord, seedSelectable } from "./seed-fields";
 
-export interface RetryNotice {
+interface RetryNotice {
   attempt: number;
   delayMs: number;
   error: ApiError;

@@ -40,9 +40,9 @@ const byteLength = (value: unknown) => new TextEncoder().encode(JSON.stringify(v
 // The patterns are ECMA-262 and Python `re` alike, so that generators in either language read them the same.
 
 /** A string without U+0000: the contract refuses NUL in every string of every request (CONTRACT.md "NUL"). */
-export const NO_NUL_PATTERN = "^[^\\u0000]*$";
+const NO_NUL_PATTERN = "^[^\\u0000]*$";
 const noNul = { pattern: NO_NUL_PATTERN };
-export const NUL_MESSAGE = "must not contain NUL (U+0000) characters";
+const NUL_MESSAGE = "must not contain NUL (U+0000) characters";
 
 /**
  * What `String.prototype.trim` removes (and the C1 and separator controls some languages count as
@@ -185,7 +185,7 @@ export const Metadata = dataRecord(
 export type Metadata = z.infer<typeof Metadata>;
 
 /** A JSON object (not an array, not a scalar) of at most 256 KiB serialized. */
-export const JsonContent = dataRecord(z.string(), z.unknown())
+const JsonContent = dataRecord(z.string(), z.unknown())
   .refine((value) => byteLength(value) <= LIMITS.maxJsonContentBytes, {
     message: "must be at most 256 KiB serialized",
   })
@@ -194,9 +194,8 @@ export const JsonContent = dataRecord(z.string(), z.unknown())
     ...documentedJsonObject,
     description: "The JSON object of the generated content: at most 256 KiB serialized.",
   });
-export type JsonContent = z.infer<typeof JsonContent>;
 
-export const Link = z
+const Link = z
   .string()
   .superRefine((link, ctx) => {
     const problem = linkProblem(link);
@@ -211,7 +210,7 @@ export const Link = z
       "the WHATWG URL parser takes as such a URL.",
   });
 
-export const Links = z
+const Links = z
   .array(Link)
   .min(1, { message: "must hold at least one link" })
   .max(LIMITS.maxLinks, { message: `must hold at most ${LIMITS.maxLinks} links` })
@@ -244,7 +243,7 @@ export const Prompt = z
 
 export const Temperature = z.number().min(LIMITS.minTemperature).max(LIMITS.maxTemperature);
 
-export const Timestamp = z.string().meta({ description: "ISO 8601 in UTC with milliseconds." });
+const Timestamp = z.string().meta({ description: "ISO 8601 in UTC with milliseconds." });
 
 /** A JSON Schema document; whether it compiles is checked where ajv runs (the server). */
 export const JsonSchemaDocument = z.record(z.string(), z.unknown());
@@ -430,7 +429,7 @@ export type RecordField = z.infer<typeof RecordField>;
 export const FilterObject = dataRecord(z.string(), JsonScalar);
 export type FilterObject = z.infer<typeof FilterObject>;
 
-export const AnalysisId = z
+const AnalysisId = z
   .string()
   .min(1, { message: "is required" })
   .refine((id) => !id.includes("\u0000"), { message: NUL_MESSAGE })
@@ -574,7 +573,6 @@ export const ERROR_CODES = {
   502: "upstream_error",
 } as const;
 export type ErrorStatus = keyof typeof ERROR_CODES;
-export type ErrorCode = (typeof ERROR_CODES)[ErrorStatus];
 
 export const ErrorDetail = z.looseObject({ path: z.string(), message: z.string() });
 export type ErrorDetail = z.infer<typeof ErrorDetail>;
@@ -591,5 +589,3 @@ export const ErrorBody = z
   })
   .meta({ id: "ErrorBody" });
 export type ErrorBody = z.infer<typeof ErrorBody>;
-
-export const HealthResponse = z.object({ ok: z.literal(true) });

@@ -1,14 +1,6 @@
 import type { ErrorDetail } from "./contract";
 import { describeErrorAnswer } from "./error-body";
 
-/** Codes the client uses for failures that have no HTTP status of their own. */
-export type ClientErrorCode =
-  | "network_error"
-  | "timeout"
-  | "aborted"
-  | "invalid_response"
-  | "invalid_request";
-
 export interface ApiErrorInit {
   /** HTTP status, or 0 when no response arrived (network, timeout, abort, input refused before sending). */
   status: number;

@@ -65,7 +65,7 @@ export interface FailedRequest {
   keyed: boolean;
 }
 
-export type GiveUpReason = "not_retryable" | "cancelled" | "attempts_exhausted" | "wait_too_long";
+type GiveUpReason = "not_retryable" | "cancelled" | "attempts_exhausted" | "wait_too_long";
 
 export type RetryDecision =
   | { retry: true; delayMs: number }

@@ -4,7 +4,7 @@
  */
 import type { PartialAnalysisRecord, RecordField } from "./contract";
 
-export const SEED_SELECT_FIELDS = [
+const SEED_SELECT_FIELDS = [
   "analysisId",
   "createdAt",
   "updatedAt",

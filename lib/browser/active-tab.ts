@@ -11,7 +11,7 @@ export type TargetTab = Browser.tabs.Tab;
  * a real popup would. A test names the tab instead, e.g. `popup.html?tabId=12`, and the popup passes
  * `targetTabIdFromSearch(location.search)` to `resolveTargetTab`. Nothing else branches on tests.
  */
-export const TARGET_TAB_PARAM = "tabId";
+const TARGET_TAB_PARAM = "tabId";
 
 /** The tab named by `?tabId=` in a page's query string, or `undefined` when none is named. */
 export function targetTabIdFromSearch(search: string): number | undefined {

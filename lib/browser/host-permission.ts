@@ -19,10 +19,3 @@ export function requestHostPermission(baseUrl: string): Promise<boolean> {
     return Promise.reject(error);
   }
 }
-
-/** Whether the extension may reach `baseUrl`'s origin now. */
-export async function hasHostPermission(baseUrl: string): Promise<boolean> {
-  const origin = originNeedingPermission(baseUrl);
-  if (!origin) return true;
-  return browser.permissions.contains({ origins: [originPattern(origin)] });
-}

@@ -13,7 +13,7 @@ import type {
   UsageRow,
 } from "./schema";
 
-export const DATABASE_NAME = "linklens";
+const DATABASE_NAME = "linklens";
 
 export type LinklensDatabase = Dexie & {
   analyses: EntityTable<CachedAnalysis, "analysisId">;

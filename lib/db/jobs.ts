@@ -1,6 +1,6 @@
 import { normalizeLink } from "../links/link-check";
 import type { LinklensDatabase } from "./database";
-import type { AnalyzeJob, JobStatus, UsageRow } from "./schema";
+import type { AnalyzeJob, JobStatus } from "./schema";
 
 export const ACTIVE_JOB_STATUSES: readonly JobStatus[] = ["queued", "running"];
 
@@ -34,17 +34,6 @@ export function markFailuresSeen(db: LinklensDatabase, jobId?: string): Promise<
   const failed = db.jobs.where("status").equals("failed");
   const unseen = failed.filter((job) => job.seen !== true && (jobId === undefined || job.id === jobId));
   return unseen.modify({ seen: true });
-}
-
-/** The usage rows of a job's requests, in the order they were sent. */
-export async function usageOfJob(db: LinklensDatabase, job: AnalyzeJob): Promise<UsageRow[]> {
-  const rows = await db.usage.bulkGet(job.usageIds);
-  return rows.filter((row): row is UsageRow => row !== undefined);
-}
-
-/** The newest usage rows first. */
-export function recentUsage(db: LinklensDatabase, limit = 50): Promise<UsageRow[]> {
-  return db.usage.orderBy("createdAt").reverse().limit(limit).toArray();
 }
 
 /** The newest job that made analysis `analysisId` (its request holds the prompt), if this browser ran it. */

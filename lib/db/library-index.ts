@@ -30,9 +30,9 @@ import { searchWords } from "../library/search-text";
 import type { CachedAnalysis, LibraryEntryRow, LibraryMetaRow } from "./schema";
 
 const ANALYSES = "analyses";
-export const ENTRIES = "libraryEntries";
-export const BLOCKS = "searchBlocks";
-export const META = "libraryMeta";
+const ENTRIES = "libraryEntries";
+const BLOCKS = "searchBlocks";
+const META = "libraryMeta";
 /** The `libraryMeta` row counting the writes: every write's entries and index rows get its new value as `seq`. */
 export const SEQ_KEY = "seq";
 
@@ -143,7 +143,7 @@ async function updateBlock(
 }
 
 /** Brings the entries and the search index of the changed analyses up to date, in the write's transaction. */
-export async function indexChanges(core: DBCore, trans: DBCoreTransaction, changes: Changes): Promise<void> {
+async function indexChanges(core: DBCore, trans: DBCoreTransaction, changes: Changes): Promise<void> {
   if (changes.size === 0) return;
   const entries = core.table(ENTRIES);
   const blocks = core.table(BLOCKS);

@@ -22,7 +22,7 @@ export function outboxEntriesOf(db: LinklensDatabase, analysisId: string): Promi
 }
 
 /** The first waiting edit of each analysis, oldest first. */
-export async function outboxHeads(db: LinklensDatabase): Promise<OutboxEntry[]> {
+async function outboxHeads(db: LinklensDatabase): Promise<OutboxEntry[]> {
   const heads = new Map<string, OutboxEntry>();
   for (const entry of await db.outbox.orderBy("seq").toArray()) {
     if (!heads.has(entry.analysisId)) heads.set(entry.analysisId, entry);

@@ -4,7 +4,7 @@ import type { LinklensDatabase } from "./database";
 import type { PresetRow } from "./schema";
 
 /** The rows of the `presets` table for these settings: the user's order, the default one marked. */
-export function presetRows(settings: Pick<Settings, "presets" | "defaultPresetId">): PresetRow[] {
+function presetRows(settings: Pick<Settings, "presets" | "defaultPresetId">): PresetRow[] {
   return settings.presets.map((preset, order) => ({
     ...preset,
     order,

@@ -16,7 +16,7 @@ export interface RecordEtags {
 }
 
 /** At most this many records keep an ETag; the ones seen longest ago go first. */
-export const MAX_KEPT_ETAGS = 2_000;
+const MAX_KEPT_ETAGS = 2_000;
 
 type Kept = Record<string, RecordEtag>;
 

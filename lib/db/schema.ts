@@ -60,7 +60,7 @@ export interface RemovedRow {
 
 export type FullCachedAnalysis = AnalysisRecord & LocalRecordFields & { partial?: undefined };
 /** Only the fields a `selectFields` listing returned are known. */
-export type PartialCachedAnalysis = PartialAnalysisRecord & LocalRecordFields & { partial: true };
+type PartialCachedAnalysis = PartialAnalysisRecord & LocalRecordFields & { partial: true };
 export type CachedAnalysis = FullCachedAnalysis | PartialCachedAnalysis;
 
 export interface UsageRow {
@@ -73,7 +73,7 @@ export interface UsageRow {
   jobId?: string;
 }
 
-export const JOB_SOURCES = [
+const JOB_SOURCES = [
   "popup",
   "context-page",
   "context-link",
@@ -177,7 +177,7 @@ export type AnalysisPatch = Omit<UpdateAnalysisRequest, "analysisId">;
  * the user chooses; `rejected`: the service refused it (4xx), `lastError` says why; kept until the
  * user edits again or discards it.
  */
-export type OutboxState = "pending" | "sending" | "conflict" | "rejected";
+type OutboxState = "pending" | "sending" | "conflict" | "rejected";
 
 /** How the user settles a conflict: resend their edit, take the service's version, or send a merge. */
 export type ConflictChoice = "mine" | "theirs" | { merged: AnalysisPatch };

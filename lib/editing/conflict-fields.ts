@@ -7,7 +7,7 @@ import type { Metadata } from "../api/contract";
 import { sameJson } from "../json/same-json";
 import type { EditableValues } from "./edit-draft";
 
-export const EDITABLE_FIELD_NAMES = ["textContent", "jsonContent", "metadata"] as const;
+const EDITABLE_FIELD_NAMES = ["textContent", "jsonContent", "metadata"] as const;
 export type EditableFieldName = (typeof EDITABLE_FIELD_NAMES)[number];
 
 export interface FieldDifference {

@@ -21,7 +21,7 @@ export type JsonContentProblem =
   | { kind: "too_large"; bytes: number }
   | { kind: "schema"; violations: SchemaViolation[] };
 
-export interface DraftProblems {
+interface DraftProblems {
   textContent?: TextContentProblem;
   jsonContent?: JsonContentProblem;
   metadata?: MetadataCheck;
@@ -31,13 +31,13 @@ export type DraftCheck =
   | { ok: true; patch: AnalysisPatch; changed: boolean }
   | { ok: false; problems: DraftProblems };
 
-export function textContentProblem(text: string): TextContentProblem | undefined {
+function textContentProblem(text: string): TextContentProblem | undefined {
   if (text.length > LIMITS.maxTextContentLength) return { kind: "too_long", length: text.length };
   if (text.includes("\u0000")) return { kind: "nul" };
   return undefined;
 }
 
-export function jsonByteLength(value: unknown): number {
+function jsonByteLength(value: unknown): number {
   return new TextEncoder().encode(JSON.stringify(value)).length;
 }
 

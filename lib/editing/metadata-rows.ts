@@ -26,7 +26,7 @@ export interface MetadataRow {
 export type MetadataKeyProblem = MetadataKeyLengthProblem | "key_duplicate";
 export type MetadataValueProblem = "string_too_long" | "number_invalid";
 
-export interface MetadataRowErrors {
+interface MetadataRowErrors {
   key?: MetadataKeyProblem;
   value?: MetadataValueProblem;
 }
@@ -47,7 +47,7 @@ export function newMetadataRow(id: string = crypto.randomUUID()): MetadataRow {
 }
 
 /** A row left empty (no key, no value typed) is ignored rather than refused. */
-export function isBlankRow(row: MetadataRow): boolean {
+function isBlankRow(row: MetadataRow): boolean {
   return row.key.trim() === "" && (row.type === "string" || row.type === "number") && row.value === "";
 }
 
@@ -131,7 +131,7 @@ export function checkMetadataRows(rows: readonly MetadataRow[]): MetadataCheck {
   return check;
 }
 
-export function hasMetadataProblems(check: MetadataCheck): boolean {
+function hasMetadataProblems(check: MetadataCheck): boolean {
   return check.tooMany || Object.keys(check.rows).length > 0;
 }
 

@@ -15,7 +15,7 @@ const FIELD_NAMES = { textContent: "text", jsonContent: "JSON content", metadata
 const quoted = (keys: string[]) => keys.map((key) => `"${key}"`).join(", ");
 
 /** One clause per edited field the record does not hold as edited; empty when it holds the whole edit. */
-export function notKeptClauses(patch: AnalysisPatch, record: AnalysisRecord): string[] {
+function notKeptClauses(patch: AnalysisPatch, record: AnalysisRecord): string[] {
   const clauses: string[] = [];
   for (const field of ["textContent", "jsonContent", "metadata"] as const) {
     const mine = patch[field];

@@ -35,7 +35,7 @@ function relevanceCell(score: number | undefined): number | undefined {
   return percent === undefined ? undefined : Math.round(percent * 100) / 100;
 }
 
-export const METADATA_COLUMN_PREFIX = "metadata.";
+const METADATA_COLUMN_PREFIX = "metadata.";
 
 /**
  * A spreadsheet runs a cell that starts with = + - @ (or a tab or carriage return, which some strip

@@ -9,7 +9,7 @@ import { EDITABLE_FIELDS, serverFieldsOf } from "../db/records";
 import type { CachedAnalysis, UsageRow } from "../db/schema";
 
 export const EXPORT_FORMAT = "linklens-export";
-export const EXPORT_VERSION = 1;
+const EXPORT_VERSION = 1;
 
 const Instant = z.string().refine((value) => Number.isFinite(Date.parse(value)), {
   message: "must be an ISO 8601 timestamp",
@@ -19,14 +19,14 @@ const EpochMs = z.number().int().nonnegative();
 /** Local fields carried along: `partial` (only some fields are known) and `cachedAt` (epoch ms). */
 const localFields = { cachedAt: EpochMs.optional() };
 
-export const ExportedFullAnalysis = AnalysisRecord.extend({
+const ExportedFullAnalysis = AnalysisRecord.extend({
   createdAt: Instant,
   updatedAt: Instant,
   partial: z.literal(false).optional(),
   ...localFields,
 });
 
-export const ExportedPartialAnalysis = PartialAnalysisRecord.extend({
+const ExportedPartialAnalysis = PartialAnalysisRecord.extend({
   createdAt: Instant.optional(),
   updatedAt: Instant.optional(),
   partial: z.literal(true),
@@ -42,7 +42,7 @@ export const ExportedAnalysis = z.discriminatedUnion(
 );
 export type ExportedAnalysis = z.infer<typeof ExportedAnalysis>;
 
-export const ExportedUsage = z.object({
+const ExportedUsage = z.object({
   usageId: z.string().min(1),
   costCredits: z.number().nonnegative(),
   links: z.array(z.string()),
@@ -84,7 +84,7 @@ export interface ExportOptions {
  * with an edit not yet sent is exported as the service has it (its `updatedAt` is the service's): the
  * edit is not on any service, so an import elsewhere must not present it as saved.
  */
-export function exportedAnalysisOf(row: CachedAnalysis): ExportedAnalysis {
+function exportedAnalysisOf(row: CachedAnalysis): ExportedAnalysis {
   const fields = serverFieldsOf(row);
   if (row.pending) {
     for (const key of EDITABLE_FIELDS) delete fields[key];

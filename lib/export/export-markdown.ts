@@ -55,7 +55,7 @@ function sectionOf(row: CachedAnalysis): string {
 }
 
 /** A fence longer than any run of backticks in the text, so the text cannot close it. */
-export function fenced(text: string, language: string): string[] {
+function fenced(text: string, language: string): string[] {
   const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
   const fence = "`".repeat(Math.max(3, longest + 1));
   return [`${fence}${language}`, text, fence];

@@ -15,9 +15,9 @@ import {
 } from "./export-json";
 
 /** `path` is dotted into the document, e.g. `analyses.3.updatedAt` (`""` for the document itself). */
-export type ImportIssue = ErrorDetail;
+type ImportIssue = ErrorDetail;
 
-export type ImportProblem =
+type ImportProblem =
   | { kind: "not_json"; message: string }
   | { kind: "invalid"; message: string; issues: ImportIssue[] };
 
@@ -98,7 +98,7 @@ function describeIssues(issues: readonly ImportIssue[]): string {
 // ---------------------------------------------------------------------------------------------------
 // Merge plan
 
-export type SkipReason = "not_newer" | "pending";
+type SkipReason = "not_newer" | "pending";
 
 export interface ImportPlan {
   /** Rows to write: new ones, then updated ones. */
@@ -150,7 +150,7 @@ function replaces(incoming: ExportedAnalysis, current: CachedAnalysis): boolean 
 }
 
 /** The cache row an exported analysis becomes; local fields other than `partial` and `cachedAt` are derived. */
-export function rowOf(incoming: ExportedAnalysis, now: number): CachedAnalysis {
+function rowOf(incoming: ExportedAnalysis, now: number): CachedAnalysis {
   const fields = withoutUndefined(incoming);
   for (const key of LOCAL_FIELDS) delete fields[key];
   return assemble(fields, incoming.partial === true, incoming.cachedAt ?? now);

@@ -7,7 +7,7 @@ const LINE_START = /^\s*(?:#{1,6}\s+|[-*+]\s+|\d+[.)]\s+|>\s*)+/;
 const INLINE_MARKS = /(\*\*|__|`|~~)/g;
 const SEPARATOR = /^\s*(?:[-*_]\s*){3,}$|^\s*```/;
 
-export const FIRST_LINE_MAX = 140;
+const FIRST_LINE_MAX = 140;
 
 function cut(text: string, max: number): string {
   const clean = text.replace(/\s+/g, " ").trim();

@@ -8,7 +8,7 @@
 import type { CachedAnalysis } from "../db/schema";
 import { firstLineOf, promptLine } from "./first-line";
 
-export type LibraryMetadata = Record<string, string | number | boolean | null>;
+type LibraryMetadata = Record<string, string | number | boolean | null>;
 
 export interface LibraryEntry {
   analysisId: string;

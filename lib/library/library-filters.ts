@@ -59,7 +59,7 @@ function nextDay(start: number): number {
 }
 
 /** A predicate for `filters`, with the dates parsed once rather than per entry. */
-export function filterPredicate(filters: LibraryFilters): (entry: LibraryEntry) => boolean {
+function filterPredicate(filters: LibraryFilters): (entry: LibraryEntry) => boolean {
   const from = startOfDay(filters.from);
   const toStart = startOfDay(filters.to);
   const toEnd = toStart === undefined ? undefined : nextDay(toStart);

@@ -1,7 +1,7 @@
 /** Credits spent today, this week and this month, and per day (local time), from the cached usage rows. */
 import type { UsageRow } from "../db/schema";
 
-export interface UsageTotal {
+interface UsageTotal {
   credits: number;
   requests: number;
 }

@@ -88,7 +88,7 @@ export interface RestoreResult {
   skipped: number;
 }
 
-export interface Protocol {
+interface Protocol {
   "connection.test": { request: { baseUrl: string; apiKey: string }; response: ConnectionStatus };
   /** Writes a job and starts it; follow it in Dexie (`jobs` by id). Invalid input gives a failed job. */
   "analyze.start": { request: AnalyzeStartRequest; response: { jobId: string } };

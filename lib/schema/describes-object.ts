@@ -4,6 +4,16 @@
  */
 import { resolveLocalRef } from "./local-ref";
 
+const isRecord = (value: unknown) => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** Keywords that only apply to objects, each with the value that makes it one (`properties: []` is not). */
+const OBJECT_KEYWORDS: [string, (value: unknown) => boolean][] = [
+  ["properties", isRecord],
+  ["patternProperties", isRecord],
+  ["required", Array.isArray],
+  ["additionalProperties", (value) => typeof value === "boolean" || isRecord(value)],
+];
+
 /**
  * Whether `node` (in the document `root`) can only be satisfied by objects (or null): `type` "object", or a
  * list of "object" and "null"; no `type` but object keywords; a local `$ref` to such a schema; an `allOf`
@@ -21,9 +31,7 @@ export function describesObject(
     const types = Array.isArray(schema.type) ? schema.type : [schema.type];
     return types.includes("object") && types.every((type) => type === "object" || type === "null");
   }
-  if (["properties", "required", "additionalProperties", "patternProperties"].some((key) => key in schema)) {
-    return true;
-  }
+  if (OBJECT_KEYWORDS.some(([key, wellFormed]) => key in schema && wellFormed(schema[key]))) return true;
   if (typeof schema.$ref === "string" && describesObject(resolveLocalRef(schema.$ref, root), root, seen))
     return true;
   if (Array.isArray(schema.allOf) && schema.allOf.some((part) => describesObject(part, root, seen)))

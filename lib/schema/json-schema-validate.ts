@@ -18,7 +18,7 @@ import {
 } from "json-schema-library";
 import { linearPattern } from "./linear-pattern";
 
-export type SchemaViolationKind =
+type SchemaViolationKind =
   | "type"
   | "required"
   | "additional_property"

@@ -58,15 +58,7 @@ export type SchemaTextCheck =
   | { state: "too_deep"; path: string }
   | { state: "invalid"; issues: SchemaIssue[] };
 
-export const JSON_SCHEMA_TYPES = [
-  "string",
-  "number",
-  "integer",
-  "boolean",
-  "object",
-  "array",
-  "null",
-] as const;
+const JSON_SCHEMA_TYPES = ["string", "number", "integer", "boolean", "object", "array", "null"] as const;
 
 const DRAFT_2020_12 = "json-schema.org/draft/2020-12/schema";
 const DRAFT_07 = "json-schema.org/draft-07/schema";

@@ -4,7 +4,7 @@
 export const DEFAULT_BASE_URL = "http://127.0.0.1:8787";
 
 /** Hosts the manifest's `host_permissions` already cover: no permission request for them. */
-export const LOCAL_HOSTS: readonly string[] = ["localhost", "127.0.0.1"];
+const LOCAL_HOSTS: readonly string[] = ["localhost", "127.0.0.1"];
 
 /** http:// is accepted only on this machine. */
 const LOOPBACK_HOSTS: readonly string[] = [...LOCAL_HOSTS, "[::1]"];

@@ -11,16 +11,13 @@ import { parseHostPattern } from "./host-pattern";
 import { MAX_PRESETS, PRESET_NAME_MAX } from "./settings-defaults";
 import { MAX_SITE_RULES } from "./site-rules";
 
-export { type SchemaProblem, schemaProblem } from "../schema/schema-problem";
+export { schemaProblem } from "../schema/schema-problem";
 export {
-  BASE_URL_MESSAGE,
   DEFAULT_BASE_URL,
-  isAllowedBaseUrl,
-  LOCAL_HOSTS,
   originNeedingPermission,
   originPattern,
 } from "./base-url";
-export { cleanSettings } from "./clean-settings";
+
 export { defaultPreset, presetsDefaultFirst } from "./preset-order";
 export {
   BUILTIN_PRESETS,
@@ -34,10 +31,8 @@ export {
   migrateSettingsV1toV2,
   migrateSettingsV2toV3,
   SETTINGS_VERSION,
-  type SettingsV1,
-  type SettingsV2,
 } from "./settings-migrations";
-export { MAX_SITE_RULES, siteRuleFor } from "./site-rules";
+export { MAX_SITE_RULES } from "./site-rules";
 
 /** Where a service may live: https anywhere, http only on this machine. */
 export const BaseUrl = z.string().trim().refine(isAllowedBaseUrl, { message: BASE_URL_MESSAGE });
@@ -45,18 +40,18 @@ export const BaseUrl = z.string().trim().refine(isAllowedBaseUrl, { message: BAS
 // ---------------------------------------------------------------------------------------------------
 // Presets
 
-export const SCHEMA_PROBLEM_MESSAGES: Record<SchemaProblem, string> = {
+const SCHEMA_PROBLEM_MESSAGES: Record<SchemaProblem, string> = {
   not_object: "must be a JSON object",
   not_object_schema: 'must describe an object ("type": "object" or "properties")',
 };
 
 /** A JSON Schema whose top level describes an object. */
-export const PresetSchema = JsonSchemaDocument.superRefine((value, ctx) => {
+const PresetSchema = JsonSchemaDocument.superRefine((value, ctx) => {
   const problem = schemaProblem(value);
   if (problem) ctx.addIssue({ code: "custom", message: SCHEMA_PROBLEM_MESSAGES[problem] });
 });
 
-export const PresetName = z
+const PresetName = z
   .string()
   .trim()
   .min(1, { message: "must not be empty" })
@@ -75,7 +70,7 @@ export type Preset = z.infer<typeof Preset>;
 // Site rules (lib/settings/site-rules.ts)
 
 /** A site rule's pattern: a host, `*.host`, an optional `:port` and path (host-pattern.ts). */
-export const SitePattern = z
+const SitePattern = z
   .string()
   .trim()
   .superRefine((value, ctx) => {
@@ -83,12 +78,11 @@ export const SitePattern = z
     if (!parsed.ok) ctx.addIssue({ code: "custom", message: `is not a site pattern (${parsed.problem})` });
   });
 
-export const SiteRule = z.object({
+const SiteRule = z.object({
   id: z.string().min(1),
   pattern: SitePattern,
   presetId: z.string().min(1),
 });
-export type SiteRule = z.infer<typeof SiteRule>;
 
 // ---------------------------------------------------------------------------------------------------
 // Settings

@@ -73,7 +73,7 @@ export function siteRuleFor<P extends Preset>(
 }
 
 /** The rule cleaned (pattern trimmed), or none when it is not a valid rule (zod-free, for cleanSettings). */
-export function cleanSiteRule(value: unknown): SiteRule[] {
+function cleanSiteRule(value: unknown): SiteRule[] {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return [];
   const { id, pattern, presetId } = value as Record<string, unknown>;
   if (typeof id !== "string" || id === "" || typeof presetId !== "string" || presetId === "") return [];

@@ -5,7 +5,7 @@
  */
 
 export const TEMPLATE_VARIABLES = ["title", "url", "host", "selection", "date"] as const;
-export type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number];
+type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number];
 
 /** What a template is filled from: the tab's page as it is now. */
 export interface TemplateValues {
@@ -25,7 +25,7 @@ export interface TemplateProblem {
   message: string;
 }
 
-export type TemplatePart = { kind: "text"; text: string } | { kind: "variable"; text: string; value: string };
+type TemplatePart = { kind: "text"; text: string } | { kind: "variable"; text: string; value: string };
 
 export type FilledTemplate =
   | { ok: true; prompt: string; parts: TemplatePart[]; usesVariables: boolean }

@@ -14,7 +14,7 @@ const MAX_META_LENGTH = 2_000;
 const MAX_META_TAGS = 200;
 
 /** Runs in the page. */
-export function readPageValuesInPage(maxSelection: number, maxLength: number, maxTags: number): PageValues {
+function readPageValuesInPage(maxSelection: number, maxLength: number, maxTags: number): PageValues {
   const meta: Record<string, string> = {};
   const tags = document.querySelectorAll("meta[content]");
   for (let i = 0; i < tags.length && i < maxTags; i++) {

@@ -17,7 +17,7 @@ const optionalString = (value: unknown) =>
   typeof value === "string" && value.trim() ? value.trim() : undefined;
 
 /** "2025-03-14T08:30:00+01:00" → "14 March 2025 (2025-03-14)"; a year or a month as precise as given. */
-export function readableDate(date: string): string {
+function readableDate(date: string): string {
   const day = /^(\d{4})-(\d{2})-(\d{2})/.exec(date);
   if (day) {
     const [, year, month, dayOfMonth] = day;

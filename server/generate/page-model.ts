@@ -16,7 +16,7 @@ export interface PageSentence {
   lengthFactor: number;
 }
 
-export interface PageSection {
+interface PageSection {
   heading: string;
   headingTerms: Set<string>;
   /** Sentences of the section: `[first, end)`. */

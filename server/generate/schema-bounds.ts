@@ -12,7 +12,7 @@ import { isSchemaObject, patternsOf, resolveLocalRef, type Schema, subschemas } 
 /** All the schema's patterns together, in RE2 instructions: compiling them stays within some 0.1 s. */
 const MAX_SCHEMA_PATTERN_SIZE = 8_000;
 
-export interface SchemaBoundsProblem {
+interface SchemaBoundsProblem {
   /** Dotted path from the top of the schema ("properties.code.pattern"); "" for the schema itself. */
   path: string;
   message: string;

@@ -26,7 +26,7 @@ export interface TaggedToken {
   end: number;
 }
 
-export interface TaggedEntity {
+interface TaggedEntity {
   /** wink's entity types: DATE, TIME, DURATION, CARDINAL, ORDINAL, MONEY, PERCENT … */
   type: string;
   start: number;

@@ -43,7 +43,7 @@ const LANGUAGES: Record<string, Language> = {
 export const DEFAULT_LANGUAGE = "en";
 
 /** Languages with their own stop words and stemmer; text in any other is only lower-cased and folded. */
-export const TERM_LANGUAGES = Object.keys(LANGUAGES);
+const TERM_LANGUAGES = Object.keys(LANGUAGES);
 
 /** "en-GB" → "en", "no" → "nb"; undefined for a language without stop words and a stemmer here. */
 export function termLanguage(tag: string | undefined): string | undefined {

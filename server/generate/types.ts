@@ -1,7 +1,7 @@
 import type { JsonSchemaDocument } from "../../lib/api/contract";
 import type { ExtractedPage } from "../pages/types";
 
-export interface GenerationInput {
+interface GenerationInput {
   prompt: string;
   /** 0 to 2; the extractive generator uses it to vary which sentences it picks (0 = deterministic). */
   temperature: number;

@@ -69,7 +69,7 @@ function textSimilarity(a: string, b: string): number {
  * and the whole title again when the cut leaves four words or fewer. Unlike Readability, a page without a
  * `<title>` gets no title (its heading stays part of the text).
  */
-export function documentTitle(document: Document): string {
+function documentTitle(document: Document): string {
   const original = collapse(document.querySelector("title")?.textContent);
   if (!original) return "";
   let title = original;

@@ -3,7 +3,7 @@
 const SNIFF_BYTES = 4096;
 
 /** The `charset` parameter of a Content-Type header, if any. */
-export function charsetOfContentType(contentType: string | undefined): string | undefined {
+function charsetOfContentType(contentType: string | undefined): string | undefined {
   const match = /;\s*charset\s*=\s*(?:"([^"]*)"|([^;\s]*))/i.exec(contentType ?? "");
   const charset = (match?.[1] ?? match?.[2] ?? "").trim();
   return charset || undefined;
@@ -17,7 +17,7 @@ function charsetOfBom(bytes: Uint8Array): string | undefined {
 }
 
 /** `<meta charset>` or `<meta http-equiv="Content-Type" content="…charset=…">` near the top of a page. */
-export function charsetOfMeta(bytes: Uint8Array): string | undefined {
+function charsetOfMeta(bytes: Uint8Array): string | undefined {
   // Every label is ASCII, so reading the head as latin1 is enough to find it.
   const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, SNIFF_BYTES)).toString(
     "latin1",

@@ -16,9 +16,9 @@ import { isoDate } from "./published-date";
 import { type ExtractedPage, type FetchedPdf, PageFailure } from "./types";
 
 /** Pages read at most; past them, like past `MAX_TEXT_LENGTH` characters, the rest is left unread. */
-export const MAX_PDF_PAGES = 2_000;
+const MAX_PDF_PAGES = 2_000;
 /** Typed-array memory the reading thread may hold while it reads one PDF, the file's bytes included. */
-export const MAX_PDF_BUFFER_BYTES = 128 * 1024 * 1024;
+const MAX_PDF_BUFFER_BYTES = 128 * 1024 * 1024;
 const MAX_TITLE_LENGTH = 500;
 const MAX_DESCRIPTION_LENGTH = 500;
 /** A vertical gap between two lines wider than this many line heights starts a new paragraph. */

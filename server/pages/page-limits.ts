@@ -13,8 +13,8 @@ import { type ExtractedPage, type FetchedPage, PageFailure } from "./types";
  * some 100 MiB (600,000 tiny ones fit under the 5 MiB cap: nearly a minute). 50,000 is also where
  * Readability gives up, so a page past it could only ever be read by the fallback.
  */
-export const MAX_NESTING_DEPTH = 10_000;
-export const MAX_ELEMENTS = 50_000;
+const MAX_NESTING_DEPTH = 10_000;
+const MAX_ELEMENTS = 50_000;
 
 class LimitExceeded extends Error {}
 

@@ -19,7 +19,7 @@ import type { PagePool } from "../work/page-pool";
 import type { AppEnv } from "./env";
 
 /** GET /v1/analyses. */
-export const getAnalysisRoute = createRoute({
+const getAnalysisRoute = createRoute({
   method: "get",
   path: "/v1/analyses",
   operationId: "getAnalysis",
@@ -33,7 +33,7 @@ export const getAnalysisRoute = createRoute({
 });
 
 /** POST /v1/analyses. */
-export const updateAnalysisRoute = createRoute({
+const updateAnalysisRoute = createRoute({
   method: "post",
   path: "/v1/analyses",
   operationId: "updateAnalysis",
@@ -50,7 +50,7 @@ export const updateAnalysisRoute = createRoute({
 });
 
 /** GET /v1/analyses/related. */
-export const relatedAnalysesRoute = createRoute({
+const relatedAnalysesRoute = createRoute({
   method: "get",
   path: "/v1/analyses/related",
   operationId: "relatedAnalyses",

@@ -97,4 +97,4 @@ function inContractOrder(analysis: AnalysisObject): AnalysisObject {
 }
 
 /** Postgres prints `2026-11-22 09:30:00.123+00`; the contract's form is `2026-11-22T09:30:00.123Z`. */
-export const isoTimestamp = (value: string) => new Date(value).toISOString();
+const isoTimestamp = (value: string) => new Date(value).toISOString();

@@ -36,7 +36,7 @@ const TAKE_CONCURRENCY = 2;
 /** How long a process may spend the tokens it took ahead. */
 const LEASE_MS = 1000;
 /** Tokens taken ahead for a bucket of `perMinute`: a thousandth of it, at most 1,000. */
-export const leaseSize = (perMinute: number) => Math.min(1000, Math.floor(perMinute / 1000));
+const leaseSize = (perMinute: number) => Math.min(1000, Math.floor(perMinute / 1000));
 
 interface Lease {
   tokens: number;

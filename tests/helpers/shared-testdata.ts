@@ -6,7 +6,7 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 
-export const SHARED_TESTDATA_DIR = resolve(
+const SHARED_TESTDATA_DIR = resolve(
   process.env.LINKLENS_TESTDATA_DIR ?? resolve(import.meta.dirname, "../../../shared/testdata"),
 );
 

@@ -40,7 +40,7 @@ describe("grouping analyses of the same page", () => {
 });
 
 describe("usage totals", () => {
-  it("sums credits and requests of today and of this month, in local time", () => {
+  it("sums credits and requests of today, this week (from Monday) and this month, in local time", () => {
     const now = new Date(2026, 4, 15, 12).getTime();
     const at = (month: number, day: number, hour: number) => new Date(2026, month - 1, day, hour).getTime();
     const row = (usageId: string, createdAt: number, costCredits: number) => ({
@@ -60,6 +60,10 @@ describe("usage totals", () => {
       ],
       now,
     );
-    expect(totals).toEqual({ today: { credits: 5, requests: 2 }, month: { credits: 17, requests: 4 } });
+    expect(totals).toEqual({
+      today: { credits: 5, requests: 2 },
+      week: { credits: 10, requests: 3 },
+      month: { credits: 17, requests: 4 },
+    });
   });
 });

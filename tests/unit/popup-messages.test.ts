@@ -94,8 +94,9 @@ function tCalls(file: string): TCall[] {
         } else if (ts.isArrayLiteralExpression(argument)) {
           call.positional = argument.elements.length;
           if (argument.elements.some(ts.isSpreadElement)) call.opaque = true;
-        } else if (ts.isNumericLiteral(argument)) call.count = true;
-        else call.opaque = true;
+        } else if (ts.isSpreadElement(argument)) call.opaque = true;
+        // Anything else is a plural's count: i18n.t's generated types make it a number for plural keys only.
+        else call.count = true;
       }
       calls.push(call);
     }

@@ -5,7 +5,7 @@ import { clickToolbarAction } from "../toolbar-action";
 import { stopExtensionWorker } from "../worker-control";
 import type { DriverPage, ExtensionDriver, Role, UserTab } from "./driver";
 
-export function chromiumPage(page: Page): DriverPage {
+function chromiumPage(page: Page): DriverPage {
   return {
     evaluate: (fn, arg) => page.evaluate(fn as never, arg as never) as never,
     click: (role: Role, name: string) => page.getByRole(role, { name, exact: true }).click(),

@@ -12,7 +12,7 @@ import { resolve } from "node:path";
 import puppeteer, { type Browser, type Page } from "puppeteer-core";
 import type { DriverPage, ExtensionDriver, Role, UserTab } from "./driver";
 
-export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? "/usr/bin/firefox-esr";
+const FIREFOX_PATH = process.env.FIREFOX_PATH ?? "/usr/bin/firefox-esr";
 export const FIREFOX_EXTENSION_PATH = resolve(
   import.meta.dirname,
   "../../..",
@@ -22,7 +22,7 @@ export const FIREFOX_EXTENSION_PATH = resolve(
 /** browser_specific_settings.gecko.id in wxt.config.ts. */
 const ADDON_ID = "linklens@linklens.dev";
 /** Fixed by the pref `extensions.webextensions.uuids`, so the pages' addresses are known. */
-export const FIREFOX_EXTENSION_UUID = "6c1f0a52-8d3e-4b7a-9f21-3e5d7c9b1a40";
+const FIREFOX_EXTENSION_UUID = "6c1f0a52-8d3e-4b7a-9f21-3e5d7c9b1a40";
 const ORIGIN = `moz-extension://${FIREFOX_EXTENSION_UUID}`;
 
 function ariaSelector(role: Role, name: string): string {

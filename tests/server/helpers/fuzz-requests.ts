@@ -26,9 +26,9 @@ export interface FuzzTargets {
 }
 
 /** Analyze requests may fetch pages: 20 s per link of the contract, plus the request's own work. */
-export const ANALYZE_BUDGET_MS = 25_000;
+const ANALYZE_BUDGET_MS = 25_000;
 /** Everything else answers from the store; generous for a loaded 2-core machine, far from a stall. */
-export const OTHER_BUDGET_MS = 3_000;
+const OTHER_BUDGET_MS = 3_000;
 
 const PATTERNS = [
   "^[a-z]+$",

@@ -14,7 +14,7 @@ export const FACTS_SCHEMA = {
   required: ["summary"],
 };
 
-export interface Analyzed {
+interface Analyzed {
   records: AnalysisRecord[];
   usageId: string;
   costCredits: number;
