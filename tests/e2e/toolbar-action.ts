@@ -42,7 +42,14 @@ export async function clickToolbarAction(
     debugPort,
     extensionId,
     serviceWorker,
-  }: { debugPort: number; extensionId: string; serviceWorker: Worker },
+    tabId: knownTabId,
+  }: {
+    debugPort: number;
+    extensionId: string;
+    serviceWorker: Worker;
+    /** The tab's id when the caller has it: without `tabs` the extension sees only the clicked tab's address. */
+    tabId?: number;
+  },
 ): Promise<number> {
   const url = page.url();
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${debugPort}`);
@@ -61,6 +68,7 @@ export async function clickToolbarAction(
     // Only this connection goes: the browser and its pages stay.
     await browser.close();
   }
+  if (knownTabId !== undefined) return knownTabId;
   const tabId = await serviceWorker.evaluate(async (tabUrl) => {
     const { chrome } = globalThis as unknown as {
       chrome: { tabs: { query(info: object): Promise<{ id?: number; url?: string }[]> } };

@@ -67,6 +67,7 @@ export function chromiumDriver({
         debugPort,
         extensionId,
         serviceWorker: currentWorker(),
+        tabId: tab.tabId,
       });
       return openPage(`popup.html?tabId=${tabId}`);
     },

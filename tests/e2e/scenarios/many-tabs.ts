@@ -1,9 +1,7 @@
 /**
  * Many tabs in one job from the popup ("All tabs in this window", "The N selected tabs"), which asks for
  * the optional `tabs` permission in the click. Firefox grants it (the suite turns the prompt off), so the
- * job runs; Chromium cannot be told to, so there the click is one the browser does not count as the
- * user's (a script's), which it refuses as a "no" at the prompt would be: the popup says what the feature
- * needs and nothing starts.
+ * job runs; Chromium cannot be told to (its prompt waits for a person), so there only the refusal runs.
  */
 import type { AnalyzeJob } from "../../../lib/db/schema";
 import { SUMMARY } from "../context-menu-helpers";
@@ -65,23 +63,16 @@ export function manyTabsScenarios(test: ScenarioTest): void {
     fixtureSite,
     tenantKey,
   }) => {
+    // A click from the test counts as the user's in Chromium, whose permission prompt then waits for an
+    // answer no test can give. The refusal is the worker's test above; the grant runs in Firefox.
+    test.skip(
+      driver.browserName === "chromium",
+      "Chromium's permission prompt cannot be answered from a test",
+    );
     const links = [1, 2, 3].map((n) => fixtureSite.url(`/many/${n}.html`));
     const first = await driver.openTab(links[0] as string);
     for (const link of [links[1], links[2], `${links[0]}#again`]) await driver.openTab(link as string);
     const popup = await popupWithManyTabs(driver, first);
-
-    if (driver.browserName === "chromium") {
-      await popup.evaluate((name) => {
-        const button = [...document.querySelectorAll("button")].find(
-          (candidate) => candidate.textContent === name,
-        );
-        button?.click();
-      }, "All tabs in this window");
-      await popup.waitForText(REFUSED);
-      expect(await hasPermission(popup, { permissions: ["tabs"] })).toBe(false);
-      expect(await rows(popup, "jobs")).toEqual([]);
-      return;
-    }
 
     await popup.click("button", "All tabs in this window");
     await popup.waitForText("Queued 3 pages in one job.");
