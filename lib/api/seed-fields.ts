@@ -2,18 +2,9 @@
  * The record fields the seed lets `selectFields` name (4.3): `metadata` is a field of the record but not
  * one of them, so a strict service refuses it. Our contract accepts it too; the client never relies on that.
  */
-import type { PartialAnalysisRecord, RecordField } from "./contract";
+import { type PartialAnalysisRecord, RECORD_FIELDS } from "./contract";
 
-const SEED_SELECT_FIELDS = [
-  "analysisId",
-  "createdAt",
-  "updatedAt",
-  "analysis",
-  "textContent",
-  "jsonContent",
-] as const satisfies readonly RecordField[];
-
-const seedNames: readonly string[] = SEED_SELECT_FIELDS;
+const seedNames: readonly string[] = RECORD_FIELDS.filter((field) => field !== "metadata");
 
 /** Whether every name is one the seed lists, so the list can go out as `selectFields`. */
 export function seedSelectable(fields: readonly string[]): boolean {
