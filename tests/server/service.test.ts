@@ -82,7 +82,7 @@ describe("the command line", () => {
     } finally {
       await site.close();
     }
-  });
+  }, 90_000); // two starts of the command line, each loading tsx and PGlite
 
   it("uses LINKLENS_API_KEYS instead of a development key", async () => {
     const { child, ready } = startCli(["--port", "0", "--data", dataDir], {
