@@ -78,6 +78,8 @@ function badgeText(worker: Worker, tabId: number): Promise<string> {
   }, tabId);
 }
 
+// Fixme: since the popup gained the folded "Analyze many tabs…" section (the optional `tabs` permission),
+// the result state measures 640 px in this run against the 600 px a popup gets; the cause is not yet found.
 test.fixme("the form fits in 600 px with the options folded, and the result comes first, the form folded to its prompt", async ({
   popupOn,
 }) => {
@@ -151,6 +153,9 @@ test("about:blank and a data: URL: the popup says the browser hides their addres
   }
 });
 
+// Fixme: the per-page badge count is now an opt-in that needs the optional `tabs` permission, which
+// Chromium cannot grant from a test (its prompt waits for a person); the count is covered in Firefox by the
+// popup scenario (tests/e2e/scenarios/popup-analyze.ts) and in tests/unit/badge.test.ts.
 test.fixme("a page with saved analyses: the badge counts them in its tab, and the popup shows the latest with its two actions", async ({
   context,
   service,

@@ -19,7 +19,7 @@ export function sharedTestdata(relative: string): string | undefined {
   if (!reported.has(relative)) {
     reported.add(relative);
     console.warn(
-      `Skipped: ${relative} is not in ${SHARED_TESTDATA_DIR} (public test data, kept beside the checkout; see docs/testing.md).`,
+      `Skipped: ${relative} is not in ${SHARED_TESTDATA_DIR} (public test data: set LINKLENS_TESTDATA_DIR; see docs/testing.md).`,
     );
   }
   return undefined;
