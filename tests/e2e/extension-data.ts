@@ -14,6 +14,7 @@ import type {
   CommandResult,
 } from "../../lib/messaging/protocol";
 import { expect } from "./fixtures";
+import { rows } from "./scenarios/extension-state";
 
 /** A command sent from extension page `page`, as the popup and the side panel send them. */
 export function sendCommand<K extends CommandName>(
@@ -63,26 +64,7 @@ export function readRow<T>(
 
 /** Every row of a store of the extension's `linklens` database. */
 export function readRows<T>(target: Page | Worker, store: string): Promise<T[]> {
-  return (target as Worker).evaluate(
-    (storeName) =>
-      new Promise<T[]>((resolve, reject) => {
-        const opening = indexedDB.open("linklens");
-        opening.onerror = () => reject(opening.error);
-        opening.onsuccess = () => {
-          const database = opening.result;
-          const reading = database.transaction(storeName).objectStore(storeName).getAll();
-          reading.onsuccess = () => {
-            database.close();
-            resolve(reading.result as T[]);
-          };
-          reading.onerror = () => {
-            database.close();
-            reject(reading.error);
-          };
-        };
-      }),
-    store,
-  );
+  return rows<T>(target, store);
 }
 
 /** Caches records as the worker caches what the service sends (through its test seam). */
