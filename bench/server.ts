@@ -15,6 +15,8 @@
  * that no figure holds the JIT's first compiles. A table of every figure beside the baselines', and the
  * targets, ends the output.
  * `BENCH_CPU_PROF=DIR` writes a CPU profile of the service process into DIR (node --cpu-prof).
+ * `BENCH_ONLY=pglite,postgres,postgres-2` measures only those set-ups, and skips the analyze and render
+ * figures (for profiling one path).
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -40,6 +42,9 @@ import { syntheticAnalyses } from "./synthetic-analyses";
 const ROOT = resolve(import.meta.dirname, "..");
 const KEY = "lk_bench";
 const RECORDS = 10_000;
+/** The set-ups `BENCH_ONLY` names, or undefined for all of them and every figure. */
+const ONLY = process.env.BENCH_ONLY?.split(",").map((name) => name.trim());
+
 const LOAD = {
   connections: 10,
   seconds: Number(process.env.BENCH_SECONDS ?? 10),
@@ -156,8 +161,8 @@ async function startServiceProcess(
     },
   );
   const exited = new Promise<void>((done) => child.once("exit", () => done()));
+  let printed = "";
   const url = await new Promise<string>((done, fail) => {
-    let printed = "";
     child.stdout?.setEncoding("utf8").on("data", (text: string) => {
       printed += text;
       const match = printed.match(/Linklens service on (\S+)/);
@@ -165,8 +170,15 @@ async function startServiceProcess(
     });
     void exited.then(() => fail(new Error(`the service exited before listening:\n${printed}`)));
   });
+  // PGlite fills its record cache and related index in the background after it starts: measured after that.
+  const warmedUp = new Promise<void>((done) => {
+    const check = () => /Warmed up:/.test(printed) && done();
+    check();
+    child.stdout?.on("data", check);
+  });
   return {
     url,
+    warmedUp,
     process: child,
     async close() {
       child.kill("SIGINT"); // the CLI closes the store and exits (and writes its CPU profile)
@@ -269,7 +281,7 @@ async function measureService(
       throw new Error(`analyze answered ${response.status}: ${await response.text()}`);
     return ((await response.json()) as { results: unknown[] }).results.length;
   };
-  if (services.length === 1) {
+  if (services.length === 1 && !ONLY) {
     // Warm-up: a full request starts every page thread (each loads tsx, the modules and the language model:
     // some 2 s of CPU); a 1-link warm-up left the second thread's start inside the measured second.
     await post(Array.from({ length: 20 }, (_, i) => site.url(`/many/${i + 1}.html?warm-up=${label}`)));
@@ -430,8 +442,8 @@ async function main() {
   const site = await startFixtureSite();
   const postgres = await startPostgresCluster();
   try {
-    const records = await seedStore({ dataDir });
-    await seedStore({ databaseUrl: postgres.url });
+    const records = await seedStore({ databaseUrl: postgres.url });
+    if (!ONLY || ONLY.includes("pglite")) await seedStore({ dataDir });
     const idsFile = join(dataDir, "ids.txt");
     writeFileSync(idsFile, records.map((record) => record.analysisId).join("\n"));
     console.log(
@@ -454,16 +466,30 @@ async function main() {
       postgres: await measureBare("bare Hono + Postgres", await startBarePostgresServer(postgres.url, KEY)),
     };
 
-    const runs: [string, () => Promise<Awaited<ReturnType<typeof startServiceProcess>>[]>][] = [
-      ["PGlite, 1 process:", async () => [await startServiceProcess(dataDir, site.caFile)]],
-      ["Postgres, 1 process:", async () => [await startServiceProcess(dataDir, site.caFile, postgres.url)]],
+    const runs: [string, string, () => Promise<Awaited<ReturnType<typeof startServiceProcess>>[]>][] = [
       [
+        "pglite",
+        "PGlite, 1 process:",
+        async () => {
+          const service = await startServiceProcess(dataDir, site.caFile);
+          await service.warmedUp;
+          return [service];
+        },
+      ],
+      [
+        "postgres",
+        "Postgres, 1 process:",
+        async () => [await startServiceProcess(dataDir, site.caFile, postgres.url)],
+      ],
+      [
+        "postgres-2",
         "Postgres, 2 processes:",
         () => Promise.all([1, 2].map(() => startServiceProcess(dataDir, site.caFile, postgres.url))),
       ],
     ];
     const figures: ServiceFigures[] = [];
-    for (const [label, start] of runs) {
+    for (const [name, label, start] of runs) {
+      if (ONLY && !ONLY.includes(name)) continue;
       const services = await start();
       try {
         figures.push(await measureService(label, services, site, records, idsFile, baselines));
@@ -471,7 +497,7 @@ async function main() {
         await Promise.all(services.map((service) => service.close()));
       }
     }
-    await measureRenderedLinks(dataDir, site);
+    if (!ONLY) await measureRenderedLinks(dataDir, site);
     printTable(baselines, figures);
   } finally {
     await postgres.stop();

@@ -11,6 +11,10 @@ async function main() {
   const service = await startService(readServiceConfig(argv, process.env));
   console.log(`Linklens service on ${service.url}`);
   if (service.devKey) console.log(`API key: ${service.devKey}`);
+  void service.warmedUp.then(({ cached, indexed }) => {
+    if (cached + indexed > 0)
+      console.log(`Warmed up: ${cached} analyses cached, ${indexed} in the related index`);
+  });
 
   let closing = false;
   const shutdown = async () => {

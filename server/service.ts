@@ -32,6 +32,11 @@ export interface RunningService {
   port: number;
   /** The development key, when no key was configured. */
   devKey?: string;
+  /**
+   * Ends when the background warm-up has: the analyses read into the record cache, and those in the
+   * in-memory related index (both 0 where the store keeps neither: Postgres).
+   */
+  warmedUp: Promise<{ cached: number; indexed: number }>;
   close(): Promise<void>;
 }
 
@@ -84,13 +89,18 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
   });
   const { port } = server.address() as AddressInfo;
   // In the background: requests are answered meanwhile, taking their turns at the database with it.
-  const warming = store.warmRecordCache().catch(() => 0);
+  const warming = (async () => {
+    const cached = await store.warmRecordCache().catch(() => 0);
+    const indexed = await store.warmRelatedIndex().catch(() => 0);
+    return { cached, indexed };
+  })();
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
 
   return {
     url: `http://${host}:${port}`,
     port,
     devKey,
+    warmedUp: warming,
     async close() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -13,7 +13,6 @@ import { IfMatch } from "../http/request-headers";
 import { errorResponse, idempotencyHeaders, idempotent, jsonResponse } from "../idempotency";
 import { apiKeySecurity, errorResponses, jsonContent, jsonRequestBody, withReplays } from "../openapi";
 import { etagOf, parseIfMatch, selectFields, toRecord } from "../records";
-import { relatedAnalysisIds } from "../related/related-query";
 import type { Store, StoredResponse, UpdateOutcome } from "../store/types";
 import type { PagePool } from "../work/page-pool";
 import type { AppEnv } from "./env";
@@ -123,7 +122,7 @@ export function registerAnalysesRoutes(app: OpenAPIHono<AppEnv>, deps: { store: 
     const query = c.req.valid("query");
     const tenantId = c.var.tenantId;
     const pageSize = query.pageSize ?? LIMITS.defaultPageSize;
-    const ids = await relatedAnalysisIds(store.db, {
+    const ids = await store.relatedAnalysisIds({
       tenantId,
       analysisId: query.analysisId,
       jsonContent: query.jsonContent,

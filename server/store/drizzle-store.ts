@@ -9,6 +9,7 @@
  */
 import { and, asc, desc, eq, gte, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { ulid } from "ulid";
+import { createRelatedSearch } from "../related/related-search";
 import { fromReadRow, fromRow, patchColumns, type ReadAnalysis, toRow } from "./analysis-rows";
 import type { Database, Transaction } from "./database";
 import { databaseTokenBuckets } from "./database-token-buckets";
@@ -39,6 +40,8 @@ export interface StoreOptions {
   singleProcess: boolean;
   /** Bytes of analysis JSON the single-process cache may hold; default 64 MiB. */
   recordCacheBytes?: number;
+  /** What the in-memory related index of a single process may hold (related-search.ts). */
+  relatedIndexBytes?: number;
   /** Record reads (batched, read-batcher.ts) running at once: 1 on PGlite, a part of the pool on Postgres. */
   readConcurrency: number;
   close(): Promise<void>;
@@ -49,6 +52,10 @@ export function createStore(db: Database, options: StoreOptions): Store {
     ? createRecordCache(options.recordCacheBytes ?? 64 * 1024 * 1024)
     : undefined;
   const queries = prepareQueries(db);
+  const related = createRelatedSearch(db, {
+    inMemory: options.singleProcess,
+    maxBytes: options.relatedIndexBytes,
+  });
   const readBatched = createReadBatcher(
     async (keys: { tenantId: string; analysisId: string }[]) => {
       const analysisIds = [...new Set(keys.map((key) => key.analysisId))];
@@ -153,6 +160,7 @@ export function createStore(db: Database, options: StoreOptions): Store {
         await tx.insert(usage).values(usageRow);
       });
       cache?.invalidate(records);
+      related.written(records.map((record) => record.analysisId));
     },
 
     async getAnalysis(tenantId, analysisId) {
@@ -183,6 +191,7 @@ export function createStore(db: Database, options: StoreOptions): Store {
         });
       } finally {
         cache?.invalidate([{ tenantId, analysisId }]);
+        related.written([analysisId]);
       }
 
       async function updateRow(tx: Transaction): Promise<UpdateOutcome> {
@@ -275,9 +284,12 @@ export function createStore(db: Database, options: StoreOptions): Store {
     },
 
     warmRecordCache,
+    relatedAnalysisIds: related.search,
+    warmRelatedIndex: related.warmUp,
 
     async close() {
       closing = true;
+      related.stop();
       await options.close();
     },
   };

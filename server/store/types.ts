@@ -1,4 +1,5 @@
 import type { AnalysisObject, AnalysisRecord, JsonSchemaDocument, Metadata } from "../../lib/api/contract";
+import type { RelatedSearch } from "../related/related-query";
 import type { Database } from "./database";
 import type { TokenBuckets } from "./token-buckets";
 
@@ -167,5 +168,12 @@ export interface Store {
    * background of a started service; answers how many. Elsewhere it does nothing.
    */
   warmRecordCache(): Promise<number>;
+  /** One page of the ids of the tenant's analyses related to one, best first; null when it has no such analysis. */
+  relatedAnalysisIds(search: RelatedSearch): Promise<string[] | null>;
+  /**
+   * Where the store searches related analyses in memory (PGlite, one process): builds that index, in the
+   * background of a started service; answers how many analyses it holds. Elsewhere it does nothing.
+   */
+  warmRelatedIndex(): Promise<number>;
   close(): Promise<void>;
 }

@@ -24,8 +24,16 @@ interface DocSpec {
   metadata?: StoredAnalysis["metadata"];
 }
 
+/**
+ * How a test searches: the database's function, or the store's search, which on PGlite, once its index is
+ * built, answers from memory (related-index.ts) what has no filter.
+ */
+type Search = (store: Store, search: RelatedSearch) => Promise<string[] | null>;
+const inDatabase: Search = (store, search) => relatedAnalysisIds(store.db, search);
+const throughStore: Search = (store, search) => store.relatedAnalysisIds(search);
+
 /** A tenant of its own (each test has one, so tests sharing a store cannot see each other) and its analyses. */
-async function tenantWith(store: Store, specs: DocSpec[]) {
+async function tenantWithAnalyses(store: Store, specs: DocSpec[], search: Search) {
   const tenant = await store.ensureKey(nextId("key"), 1_000_000);
   const analyses = specs.map((spec) => doc(tenant.id, spec));
   if (analyses.length > 0) {
@@ -38,7 +46,7 @@ async function tenantWith(store: Store, specs: DocSpec[]) {
     });
   }
   const related = (analysisId: string, options: Partial<RelatedSearch> = {}) =>
-    relatedAnalysisIds(store.db, { tenantId: tenant.id, analysisId, offset: 0, limit: 100, ...options });
+    search(store, { tenantId: tenant.id, analysisId, offset: 0, limit: 100, ...options });
   return { tenantId: tenant.id, related };
 }
 
@@ -114,15 +122,33 @@ const RELATED_SEARCH_STATEMENTS = ["0002_related_search.sql", "0003_related_sear
 );
 
 const STORES = [
-  { name: "PGlite", open: () => openStore() },
-  { name: "Postgres", open: () => openStore({ databaseUrl: postgres.url }) },
+  { name: "PGlite", open: () => openStore(), search: inDatabase, throughStoreOnly: false },
+  {
+    name: "PGlite, its index in memory",
+    open: async () => {
+      const store = await openStore();
+      await store.warmRelatedIndex();
+      return store;
+    },
+    search: throughStore,
+    throughStoreOnly: true,
+  },
+  {
+    name: "Postgres",
+    open: () => openStore({ databaseUrl: postgres.url }),
+    search: inDatabase,
+    throughStoreOnly: false,
+  },
 ];
 
-describe.each(STORES)("related search on $name", ({ open }) => {
+describe.each(STORES)("related search on $name", ({ open, search, throughStoreOnly }) => {
   let store: Store;
   beforeAll(async () => {
     store = await open();
   });
+  const tenantWith = (store: Store, specs: DocSpec[]) => tenantWithAnalyses(store, specs, search);
+  // The index follows the store's writes; these tests write the database behind its back.
+  const itWritingBehindTheStore = throughStoreOnly ? it.skip : it;
   afterAll(async () => {
     await store?.close();
   });
@@ -447,12 +473,13 @@ describe.each(STORES)("related search on $name", ({ open }) => {
     expect(await related(docs.id("query"))).not.toContain(docs.id("cooking-3"));
     expect(await searchDataDiffers(tenantId)).toEqual([]);
 
+    if (throughStoreOnly) return; // the index follows the store's writes; no request deletes
     await store.db.execute(sql`DELETE FROM analyses WHERE analysis_id = ${docs.id("transport-1")}`);
     expect(await related(docs.id("query"))).not.toContain(docs.id("transport-1"));
     expect(await searchDataDiffers(tenantId)).toEqual([]);
   });
 
-  it("the migration run again on stored analyses rebuilds its data", async () => {
+  itWritingBehindTheStore("the migration run again on stored analyses rebuilds its data", async () => {
     const docs = named(transportAndCooking);
     const { tenantId, related } = await tenantWith(store, docs.specs);
     const before = await related(docs.id("query"));

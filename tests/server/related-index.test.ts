@@ -1,0 +1,112 @@
+/**
+ * The in-memory related index (server/related/related-index.ts) answers what the database's function
+ * answers, page for page, over thousands of analyses and odd words; and it does answer: with the function
+ * dropped, the store's search still works.
+ */
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { syntheticAnalyses } from "../../bench/synthetic-analyses";
+import { relatedAnalysisIds } from "../../server/related/related-query";
+import { openStore } from "../../server/store/open-store";
+import type { Store, StoredAnalysis } from "../../server/store/types";
+
+const ODD_WORDS = [
+  "l'été à Montréal, l’été",
+  "back\\slash and 'quoted' words",
+  "emoji 😀 and 😀😀 and \uFF21\uFF22 full width",
+  "日本語 の テキスト",
+  "Straße strasse STRASSE",
+  "ab\uE000cd ab\u{1F600}cd", // a private-use character and an astral one: UTF-16 and code point orders differ
+];
+
+function oddAnalyses(tenantId: string): StoredAnalysis[] {
+  return Array.from({ length: 60 }, (_, index) => {
+    const words = `${ODD_WORDS[index % ODD_WORDS.length]} ${ODD_WORDS[(index * 7) % ODD_WORDS.length]}`;
+    return {
+      tenantId,
+      analysisId: `ana_odd_${String(index).padStart(3, "0")}`,
+      createdAt: "2026-11-22T09:00:00.000Z",
+      // equal updatedAt for many: ties fall to the analysis id
+      updatedAt: `2026-11-22T09:${String(index % 3).padStart(2, "0")}:00.000Z`,
+      analysis: {
+        url: `https://site${index % 4}.example/${index}`,
+        id: `page-${index % 9}`,
+        title: index % 2 ? words : "",
+        text: `${words} ${index}`,
+      },
+      ...(index % 5 === 0 && { textContent: ODD_WORDS[(index + 1) % ODD_WORDS.length] }),
+    };
+  });
+}
+
+describe("the in-memory related index", () => {
+  let store: Store;
+  let tenantId: string;
+  const ids: string[] = [];
+
+  beforeAll(async () => {
+    store = await openStore();
+    tenantId = (await store.ensureKey("key_related_index", 1_000_000)).id;
+    const records = [...syntheticAnalyses(tenantId, 2_000), ...oddAnalyses(tenantId)];
+    for (let i = 0; i < records.length; i += 500) {
+      const batch = records.slice(i, i + 500);
+      await store.saveAnalyses(batch, {
+        usageId: `use_index_${i}`,
+        tenantId,
+        costCredits: 0,
+        links: batch.length,
+        createdAt: "2026-11-22T09:00:00.000Z",
+      });
+    }
+    ids.push(...records.filter((_, index) => index % 7 === 0).map((record) => record.analysisId));
+  }, 120_000);
+  afterAll(async () => {
+    await store?.close();
+  });
+
+  it("answers every page as the database's function does, and keeps answering without it", async () => {
+    const pages = [
+      { offset: 0, limit: 10 },
+      { offset: 10, limit: 25 },
+    ];
+    const expected = new Map<string, (string[] | null)[]>();
+    for (const analysisId of ids) {
+      expected.set(
+        analysisId,
+        await Promise.all(
+          pages.map((page) => relatedAnalysisIds(store.db, { tenantId, analysisId, ...page })),
+        ),
+      );
+    }
+    expect(await store.warmRelatedIndex()).toBe(2_060);
+    await store.db.execute(sql`ALTER FUNCTION related_analysis_ids RENAME TO related_analysis_ids_away`);
+    try {
+      for (const analysisId of ids) {
+        const answered = await Promise.all(
+          pages.map((page) => store.relatedAnalysisIds({ tenantId, analysisId, ...page })),
+        );
+        expect(answered, analysisId).toEqual(expected.get(analysisId));
+      }
+      expect(
+        await store.relatedAnalysisIds({ tenantId, analysisId: "ana_missing", offset: 0, limit: 10 }),
+      ).toBe(null);
+    } finally {
+      await store.db.execute(sql`ALTER FUNCTION related_analysis_ids_away RENAME TO related_analysis_ids`);
+    }
+  });
+
+  it("follows the store's writes: an edit moves an analysis into another's related list", async () => {
+    const [source, moved] = ["ana_odd_003", "ana_seed_000100"];
+    const before = await store.relatedAnalysisIds({ tenantId, analysisId: source, offset: 0, limit: 20 });
+    expect(before).not.toContain(moved);
+    const sourceRecord = await store.getAnalysis(tenantId, source);
+    await store.updateAnalysis(tenantId, moved, {
+      textContent: `${sourceRecord?.analysis.text} ${sourceRecord?.analysis.title}`.repeat(3),
+    });
+    const after = await store.relatedAnalysisIds({ tenantId, analysisId: source, offset: 0, limit: 20 });
+    expect(after).toContain(moved);
+    expect(after).toEqual(
+      await relatedAnalysisIds(store.db, { tenantId, analysisId: source, offset: 0, limit: 20 }),
+    );
+  });
+});
