@@ -5,24 +5,45 @@
  */
 import { answerSpans, closestSpan, isOrganizationName } from "./answer-spans";
 import type { PageModel, PageSentence } from "./page-model";
-import type { PromptIntent } from "./prompt";
+import type { AnswerType, PromptIntent } from "./prompt";
 import { type QueryWeights, type RankedSentence, rankSentences, similarTerms } from "./ranking";
 import { type CharRange, clipAround, termRanges, wordCount } from "./sentence-window";
 import { contentTerms } from "./terms";
 
 /** How many of the best-matching sentences are read for a span of the expected kind. */
-const CANDIDATES = 12;
-/** A sentence holding a span of the expected kind is worth this much more. */
+const CANDIDATES = 16;
+/** A sentence holding a span of the expected kind is worth this much more … */
 const TYPED_BONUS = 0.35;
+/** … and up to this much more again when the span stands next to the question's words. */
+const NEAR_BONUS = 0.25;
+/** How many words away from the question's words a span still counts as near them (less and less). */
+const NEAR_WORDS = 12;
 /** "What is X?": a sentence saying "X is …" early on is worth this much more. */
 const DEFINITION_BONUS = 0.3;
 /** The prior (centrality, position) matters less for a question than for a summary. */
 const QUESTION_PRIOR = 0.15;
 /** A lead sentence longer than this is cut around the words that answer (never before them). */
-const LONG_SENTENCE_WORDS = 45;
+const LONG_SENTENCE_WORDS = 32;
+/** The question's words this many words or more away from the span do not hold a long lead sentence whole. */
+const ANCHOR_REACH = 20;
+/** A sentence this short ("About 23,000 die.", "Just 4 lines!") is read with the one before it. */
+const FRAGMENT_WORDS = 4;
+/**
+ * Answer types a sentence either holds or does not (a date, a number, a name): a lead without one gives
+ * way to a sentence with one that scores at least this share of it.
+ */
+const PROMOTE_SHARE = 0.5;
+const TYPED_ANSWERS = new Set<AnswerType>(["date", "number", "duration", "person", "place", "organization"]);
+
+/** One sentence, or a sentence with the fragment that completes it: what a candidate answer quotes. */
+interface Unit {
+  sentences: PageSentence[];
+  text: string;
+  score: number;
+}
 
 interface Candidate {
-  ranked: RankedSentence;
+  unit: Unit;
   score: number;
   span?: CharRange;
   anchors: CharRange[];
@@ -54,26 +75,77 @@ export function composeFactualAnswer(
     }
   }
   if (matching.length === 0) return undefined;
-  const candidates = matching
-    .map((entry) => candidateOf(entry, model, intent, questionTerms))
-    .sort((a, b) => b.score - a.score || a.ranked.sentence.index - b.ranked.sentence.index);
+  const candidates = unitsOf(matching, ranked, model)
+    .map((unit) => candidateOf(unit, model, intent, questionTerms))
+    .sort((a, b) => b.score - a.score || firstIndex(a) - firstIndex(b));
 
-  const [lead, ...rest] = candidates;
+  const lead = leadOf(candidates, intent);
   if (!lead) return undefined;
   const parts = [leadText(lead)];
   let words = wordCount(parts[0] ?? "");
-  const taken: PageSentence[] = [lead.ranked.sentence];
-  for (const candidate of rest) {
-    if (taken.length >= intent.sentenceCount) break;
-    const { sentence } = candidate.ranked;
-    const length = wordCount(sentence.text);
+  const taken: PageSentence[] = [...lead.unit.sentences];
+  let count = 1;
+  for (const candidate of candidates) {
+    if (count >= intent.sentenceCount) break;
+    const { sentences, text } = candidate.unit;
+    const length = wordCount(text);
     if (words + length > intent.maxWords) continue;
-    if (taken.some((other) => other.text === sentence.text || similarTerms(other, sentence) > 0.6)) continue;
-    taken.push(sentence);
-    parts.push(sentence.text);
+    const repeats = (sentence: PageSentence) =>
+      taken.some((other) => other.text === sentence.text || similarTerms(other, sentence) > 0.6);
+    if (sentences.some(repeats)) continue;
+    taken.push(...sentences);
+    parts.push(text);
     words += length;
+    count++;
   }
   return parts.join(" ");
+}
+
+const firstIndex = (candidate: Candidate) => candidate.unit.sentences[0]?.index ?? 0;
+
+/**
+ * The best candidate; but when the question asks for a date, a number or a name and the best holds none,
+ * the best that holds one, if it scores close enough.
+ */
+function leadOf(candidates: Candidate[], intent: PromptIntent): Candidate | undefined {
+  const [best] = candidates;
+  if (!best || best.span || !intent.answerType || !TYPED_ANSWERS.has(intent.answerType)) return best;
+  const typed = candidates.find((candidate) => candidate.span);
+  return typed && typed.score >= PROMOTE_SHARE * best.score ? typed : best;
+}
+
+const isFragment = (sentence: PageSentence | undefined, before: PageSentence | undefined) =>
+  sentence !== undefined &&
+  before?.paragraph === sentence.paragraph &&
+  wordCount(sentence.text) <= FRAGMENT_WORDS;
+
+/**
+ * The matching sentences as units: a fragment ("About 23,000 die.") with the sentence before it, which
+ * it completes, and a sentence with the fragment after it. Their scores add up (a fragment's own is not
+ * held against its shortness).
+ */
+function unitsOf(matching: RankedSentence[], ranked: RankedSentence[], model: PageModel): Unit[] {
+  const byIndex = new Map(ranked.map((entry) => [entry.sentence.index, entry]));
+  const units = new Map<number, Unit>();
+  for (const entry of matching) {
+    const { sentence } = entry;
+    const before = model.sentences[sentence.index - 1];
+    const first = isFragment(sentence, before) && before ? byIndex.get(before.index) : entry;
+    if (!first) continue;
+    const next = model.sentences[first.sentence.index + 1];
+    const completed = isFragment(next, first.sentence) ? next : undefined;
+    const nextEntry = completed ? byIndex.get(completed.index) : undefined;
+    const unit: Unit = completed
+      ? {
+          sentences: [first.sentence, completed],
+          text: `${first.sentence.text} ${completed.text}`,
+          score: first.score + (nextEntry?.match ?? 0),
+        }
+      : { sentences: [first.sentence], text: first.sentence.text, score: first.score };
+    const known = units.get(first.sentence.index);
+    if (!known || known.score < unit.score) units.set(first.sentence.index, unit);
+  }
+  return [...units.values()];
 }
 
 /** Stems sharing at least this many first letters are forms of one word ("discover-ed", "discover-y"). */
@@ -99,12 +171,12 @@ function withRelatedTerms(weights: QueryWeights, model: PageModel): QueryWeights
 }
 
 function candidateOf(
-  ranked: RankedSentence,
+  unit: Unit,
   model: PageModel,
   intent: PromptIntent,
   questionTerms: ReadonlySet<string>,
 ): Candidate {
-  const { text } = ranked.sentence;
+  const { text } = unit;
   const anchors = termRanges(text, questionTerms, model.language);
   const found = answerSpans(text, intent.answerType, questionTerms, model.language);
   // "Who …": a person's name where the sentence has one, however close an organization's is.
@@ -122,7 +194,7 @@ function candidateOf(
       )
     : [];
   const span = closestSpan(counting.length > 0 ? counting : spans, anchors);
-  let bonus = span ? TYPED_BONUS : 0;
+  let bonus = span ? TYPED_BONUS + NEAR_BONUS * nearness(text, span, anchors) : 0;
   // "Who …" asks for a person first: a sentence naming only an organization is a weaker answer.
   if (span && intent.answerType === "person" && isOrganizationName(text.slice(span.start, span.end)))
     bonus /= 2;
@@ -130,8 +202,22 @@ function candidateOf(
   if (intent.answerType === "definition" && definesEarly(text, anchors)) bonus += DEFINITION_BONUS;
   const longForm = intent.abbreviation ? longFormIn(text, intent.abbreviation) : undefined;
   // The sentence that spells the abbreviation out answers first, however it ranks otherwise.
-  if (longForm) return { ranked, score: Number.MAX_VALUE / 2 + ranked.score, span: longForm, anchors };
-  return { ranked, score: ranked.score * (1 + bonus), ...(span && { span }), anchors };
+  if (longForm) return { unit, score: Number.MAX_VALUE / 2 + unit.score, span: longForm, anchors };
+  return { unit, score: unit.score * (1 + bonus), ...(span && { span }), anchors };
+}
+
+/** Words between two ranges of `text` (0 when they touch or overlap). */
+function wordsBetween(text: string, a: CharRange, b: CharRange): number {
+  const [left, right] = a.end <= b.start ? [a, b] : [b, a];
+  if (left.end >= right.start) return 0;
+  return wordCount(text.slice(left.end, right.start));
+}
+
+/** 1 when the span stands right by one of the question's words, falling to 0 at NEAR_WORDS words away. */
+function nearness(text: string, span: CharRange, anchors: CharRange[]): number {
+  if (anchors.length === 0) return 0;
+  const distance = Math.min(...anchors.map((anchor) => wordsBetween(text, span, anchor)));
+  return Math.max(0, 1 - distance / NEAR_WORDS);
 }
 
 /** "Named Binary Tag (NBT)": the capitalized words before the abbreviation in brackets. */
@@ -154,13 +240,17 @@ function definesEarly(text: string, anchors: CharRange[]): boolean {
   );
 }
 
-/** The lead sentence: its span emphasized, cut around what answers when long. */
-function leadText({ ranked, span, anchors }: Candidate): string {
-  const { text } = ranked.sentence;
+/**
+ * The lead sentence: its span emphasized, cut around what answers when long (the span and the question's
+ * words near it; words far from the span do not keep the whole sentence).
+ */
+function leadText({ unit, span, anchors }: Candidate): string {
+  const { text } = unit;
   const answer = span ? text.slice(span.start, span.end) : "";
   if (!span || !answer.trim() || answer.includes("*")) return clipAround(text, anchors, LONG_SENTENCE_WORDS);
+  const near = anchors.filter((anchor) => wordsBetween(text, span, anchor) < ANCHOR_REACH);
   const marked = `${text.slice(0, span.start)}**${answer}**${text.slice(span.end)}`;
   const shift = (at: number) => (at >= span.end ? at + 4 : at > span.start ? at + 2 : at);
-  const shifted = anchors.map((range) => ({ start: shift(range.start), end: shift(range.end) }));
+  const shifted = near.map((range) => ({ start: shift(range.start), end: shift(range.end) }));
   return clipAround(marked, [...shifted, { start: span.start, end: span.end + 4 }], LONG_SENTENCE_WORDS);
 }
