@@ -6,7 +6,7 @@
 import type { AnswerType } from "./prompt";
 import type { CharRange } from "./sentence-window";
 import { type TaggedToken, tag } from "./tagger";
-import { contentTerms } from "./terms";
+import { contentTerms, isStopWord } from "./terms";
 
 const ENTITY_TYPES: Partial<Record<AnswerType, string[]>> = {
   date: ["DATE", "TIME"],
@@ -21,7 +21,7 @@ const DATE_PATTERN = new RegExp(
   "giu",
 );
 const NUMBER_PATTERN =
-  /(?:[$€£¥]\s?)?\b\d[\d,.]*(?:\s?(?:%|percent|per cent|million|billion|trillion|thousand|hundred|millions|milliards?|Millionen|Milliarden))?/giu;
+  /(?:[$€£¥]\s?)?\b\d[\d,.]*(?:\s?[–-]\s?\d[\d,.]*)?(?:\s?(?:%|percent|per cent|million|billion|trillion|thousand|hundred|millions|milliards?|Millionen|Milliarden))?/giu;
 const TIME_UNITS =
   "years?|months?|weeks?|days?|hours?|minutes?|seconds?|decades?|centuries|century|ans|années|mois|semaines|jours|heures|minutes|años|meses|semanas|días|horas|Jahre|Monate|Wochen|Tage|Stunden|Minuten";
 const DURATION_PATTERN = new RegExp(
@@ -87,7 +87,7 @@ export function answerSpans(
       if (spans.length === 0) spans = patternSpans(sentence, patterns[type]);
       if (type === "duration" && spans.length === 0 && english)
         spans = entitySpans(sentence, ["CARDINAL", "DURATION"]);
-      if (type !== "date") spans = spans.map((span) => withQualifierAndUnit(sentence, span));
+      if (type !== "date") spans = spans.map((span) => withQualifierAndUnit(sentence, span, type, language));
       break;
     }
     case "person":
@@ -116,15 +116,26 @@ const QUALIFIER =
   /(?:\b(?:about|nearly|almost|around|roughly|approximately|some|over|under|more than|less than|fewer than|at least|at most|just|only|up to|a mere|a total of)\s+)$/i;
 /** A number's unit: the words right after it ("20 years", "280 degrees Celsius", "two dozen teams"). */
 const UNIT =
-  /^(?:[\s-]+(?:dozen|hundred|thousand|million|billion|per cent|percent|[\p{L}]+(?:\s+(?:Celsius|Fahrenheit|per\s+\p{L}+))?))/iu;
+  /^(?:[\s-]*(?:dozen|hundred|thousand|million|billion|per cent|percent|[\p{L}]+(?:-\p{L}+)*(?:\s+(?:Celsius|Fahrenheit|per\s+\p{L}+))?))/iu;
 
-/** "nearly **20 years**" rather than "nearly **20** years": the answer is the amount with its unit. */
-function withQualifierAndUnit(sentence: string, span: CharRange): CharRange {
+const HAS_TIME_UNIT = new RegExp(`\\b(?:${TIME_UNITS})\\b`, "iu");
+
+/**
+ * "nearly **20 years**" rather than "nearly **20** years": the answer is the amount with its unit (not a
+ * function word: "aged 93 when", and not a second one: "a six-month review").
+ */
+function withQualifierAndUnit(
+  sentence: string,
+  span: CharRange,
+  type: AnswerType,
+  language: string,
+): CharRange {
   const before = QUALIFIER.exec(sentence.slice(Math.max(0, span.start - 20), span.start));
   const start = before ? span.start - before[0].length : span.start;
+  if (type === "duration" && HAS_TIME_UNIT.test(sentence.slice(span.start, span.end))) return { start, end: span.end };
   const unit = UNIT.exec(sentence.slice(span.end));
-  const word = unit?.[0].trim().toLowerCase() ?? "";
-  const end = unit && !UNIT_STOPS.has(word) ? span.end + unit[0].length : span.end;
+  const word = unit?.[0].replace(/^[\s-]+/, "").toLowerCase() ?? "";
+  const end = unit && !UNIT_STOPS.has(word) && !isStopWord(word, language) ? span.end + unit[0].length : span.end;
   return { start, end };
 }
 
@@ -135,10 +146,24 @@ const UNIT_STOPS = new Set(
   ),
 );
 
+/** What may stand between two entities of one answer: "six-month", "two dozen", "10–12", "1.8 to 5". */
+const JOINED = /^(?:\s*[-–—]\s*|\s+(?:to|or)\s+|\s*)$/;
+
+/**
+ * Entities of `types`, each joined with the entities right beside it: wink tags "six-month" as a number
+ * and a duration, "two dozen" as two numbers, and a range as its two ends.
+ */
 function entitySpans(sentence: string, types: string[]): CharRange[] {
-  return tag(sentence)
-    .entities.filter((entity) => types.includes(entity.type))
-    .map(({ start, end }) => ({ start, end }));
+  const groups: Array<CharRange & { wanted: boolean }> = [];
+  for (const entity of tag(sentence).entities) {
+    const wanted = types.includes(entity.type);
+    const last = groups.at(-1);
+    if (last && JOINED.test(sentence.slice(last.end, entity.start))) {
+      last.end = entity.end;
+      last.wanted ||= wanted;
+    } else groups.push({ start: entity.start, end: entity.end, wanted });
+  }
+  return groups.filter((group) => group.wanted).map(({ start, end }) => ({ start, end }));
 }
 
 function patternSpans(sentence: string, pattern: RegExp): CharRange[] {

@@ -185,10 +185,13 @@ function english(prompt: string): QuestionWords {
       const counted = tokens
         .slice(whIndex + 2)
         .find((token) => token.pos === "NOUN" || token.pos === "PROPN");
+      // "How old": an age is a number of years ("the 93-year-old").
       const unit =
-        type === "number" && counted && tokens[whIndex + 2] === counted
-          ? counted.text.toLowerCase()
-          : undefined;
+        lower(next) === "old"
+          ? "years"
+          : type === "number" && counted && tokens[whIndex + 2] === counted
+            ? counted.text.toLowerCase()
+            : undefined;
       return type
         ? { answerType: type, yesNo: false, phrases: [phrase(2)], ...(unit && { unit }) }
         : { answerType: "manner", yesNo: false, phrases: [phrase(1)] };
