@@ -83,8 +83,12 @@ export function answerSpans(
     case "number":
     case "duration": {
       const patterns = { date: DATE_PATTERN, number: NUMBER_PATTERN, duration: DURATION_PATTERN };
-      spans = english ? entitySpans(sentence, ENTITY_TYPES[type] ?? []) : [];
-      if (spans.length === 0) spans = patternSpans(sentence, patterns[type]);
+      // wink's entities first, then the numbers and dates it missed ("the 93 year-old" is no number to it).
+      const entities = english ? entitySpans(sentence, ENTITY_TYPES[type] ?? []) : [];
+      const missed = patternSpans(sentence, patterns[type]).filter(
+        (span) => !entities.some((entity) => entity.start < span.end && span.start < entity.end),
+      );
+      spans = [...entities, ...missed];
       if (type === "duration" && spans.length === 0 && english)
         spans = entitySpans(sentence, ["CARDINAL", "DURATION"]);
       if (type !== "date") spans = spans.map((span) => withQualifierAndUnit(sentence, span, type, language));
@@ -93,6 +97,7 @@ export function answerSpans(
     case "person":
     case "organization":
     case "place":
+    case "name":
       spans = english ? properNounSpans(sentence, type === "place") : patternSpans(sentence, NAME_PATTERN);
       if (!english) spans = spans.filter((span) => span.start > 0);
       if (type === "person") {

@@ -75,7 +75,7 @@ export function composeFactualAnswer(
     }
   }
   if (matching.length === 0) return undefined;
-  const candidates = unitsOf(matching, ranked, model)
+  const candidates = unitsOf(matching, ranked, model, intent)
     .map((unit) => candidateOf(unit, model, intent, questionTerms))
     .sort((a, b) => b.score - a.score || firstIndex(a) - firstIndex(b));
 
@@ -114,6 +114,10 @@ function leadOf(candidates: Candidate[], intent: PromptIntent): Candidate | unde
   return typed && typed.score >= PROMOTE_SHARE * best.score ? typed : best;
 }
 
+/** "She's the director of …": for "who", the person is named in the sentence before. */
+const namesSomeoneBefore = (sentence: PageSentence, before: PageSentence | undefined) =>
+  before?.paragraph === sentence.paragraph && /^(?:he|she|they)\b/i.test(sentence.text);
+
 const isFragment = (sentence: PageSentence | undefined, before: PageSentence | undefined) =>
   sentence !== undefined &&
   before?.paragraph === sentence.paragraph &&
@@ -122,28 +126,40 @@ const isFragment = (sentence: PageSentence | undefined, before: PageSentence | u
 /**
  * The matching sentences as units: a fragment ("About 23,000 die.") with the sentence before it, which
  * it completes, and a sentence with the fragment after it. Their scores add up (a fragment's own is not
- * held against its shortness).
+ * held against its shortness). For "who", a sentence opening with "he", "she" or "they" is read with the
+ * one before it, which names the person.
  */
-function unitsOf(matching: RankedSentence[], ranked: RankedSentence[], model: PageModel): Unit[] {
+function unitsOf(
+  matching: RankedSentence[],
+  ranked: RankedSentence[],
+  model: PageModel,
+  intent: PromptIntent,
+): Unit[] {
   const byIndex = new Map(ranked.map((entry) => [entry.sentence.index, entry]));
+  const matchOf = (sentence: PageSentence | undefined) => (sentence && byIndex.get(sentence.index)?.match) ?? 0;
   const units = new Map<number, Unit>();
   for (const entry of matching) {
     const { sentence } = entry;
     const before = model.sentences[sentence.index - 1];
-    const first = isFragment(sentence, before) && before ? byIndex.get(before.index) : entry;
-    if (!first) continue;
-    const next = model.sentences[first.sentence.index + 1];
-    const completed = isFragment(next, first.sentence) ? next : undefined;
-    const nextEntry = completed ? byIndex.get(completed.index) : undefined;
-    const unit: Unit = completed
-      ? {
-          sentences: [first.sentence, completed],
-          text: `${first.sentence.text} ${completed.text}`,
-          score: first.score + (nextEntry?.match ?? 0),
-        }
-      : { sentences: [first.sentence], text: first.sentence.text, score: first.score };
-    const known = units.get(first.sentence.index);
-    if (!known || known.score < unit.score) units.set(first.sentence.index, unit);
+    let unit: Unit = { sentences: [sentence], text: sentence.text, score: entry.score };
+    const beforeEntry = before && byIndex.get(before.index);
+    if (before && beforeEntry && isFragment(sentence, before)) {
+      unit = { sentences: [before], text: before.text, score: beforeEntry.score + entry.match };
+    } else if (before && intent.answerType === "person" && namesSomeoneBefore(sentence, before)) {
+      unit = { sentences: [before, sentence], text: `${before.text} ${sentence.text}`, score: entry.score };
+    }
+    const last = unit.sentences.at(-1) as PageSentence;
+    const next = model.sentences[last.index + 1];
+    if (isFragment(next, last) && next) {
+      unit = {
+        sentences: [...unit.sentences, next],
+        text: `${unit.text} ${next.text}`,
+        score: unit.score + (next === sentence ? 0 : matchOf(next)),
+      };
+    }
+    const key = unit.sentences[0]?.index ?? sentence.index;
+    const known = units.get(key);
+    if (!known || known.score < unit.score) units.set(key, unit);
   }
   return [...units.values()];
 }

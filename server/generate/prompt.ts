@@ -18,6 +18,7 @@ export type AnswerType =
   | "definition"
   | "reason"
   | "manner"
+  | "name"
   | "thing";
 
 /** Things about the page itself that its metadata knows best. */
@@ -100,7 +101,7 @@ const PAGE_FIELD_PATTERNS: Array<[PageField, RegExp]> = [
   [
     "author",
     new RegExp(
-      String.raw`\bwho\s+(?:wrote|writes|authored|penned|posted|published|created)\s+${THE_PAGE}\b|\bwho\s+(?:is|was|are|were)\s+(?:the|its)\s+(?:authors?|writers?)\b|\b(?:authors?|writers?|byline)\s+of\s+${THE_PAGE}\b|\bwho\s+is\s+it\s+by\b|\bwho\s+(?:took|shot|made)\s+(?:the\s+|these\s+|its\s+)?(?:photos?|pictures?|photographs?|images?)\b|\bwho\s+is\s+the\s+photographer\b|\bwhat(?:'s| is)\s+(?:the|its)\s+(?:author|byline)\b|\bqui\s+a\s+[ée]crit\b|\bwer\s+hat\s+(?:das|den|die|es)\b.*\bgeschrieben\b`,
+      String.raw`\bwho\s+(?:wrote|writes|authored|penned|posted|published|created)\s+${THE_PAGE}\b|\bwho\s+(?:is|was|are|were)\s+(?:the|its)\s+(?:authors?|writers?)\b(?!['’]s)|\b(?:authors?|writers?|byline)\s+of\s+${THE_PAGE}\b|\bwho\s+is\s+it\s+by\b|\bwho\s+(?:took|shot|made)\s+(?:the\s+|these\s+|its\s+)?(?:photos?|pictures?|photographs?|images?)\b|\bwho\s+is\s+the\s+photographer\b|\bwhat(?:'s| is)\s+(?:the|its)\s+(?:author|byline)\b(?!['’]s)|\bqui\s+a\s+[ée]crit\b|\bwer\s+hat\s+(?:das|den|die|es)\b.*\bgeschrieben\b`,
       "i",
     ),
   ],

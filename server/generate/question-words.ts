@@ -238,6 +238,8 @@ function whatOrWhich(
       return { answerType: type, yesNo: false, phrases: cue };
     }
   }
+  // "Which museum …", "What kind of pearls …": a thing of that kind, most often named by a proper noun.
+  if (!copula && noun?.pos === "NOUN") return { answerType: "name", yesNo: false, phrases: [phrase(1)] };
   const rest = tokens.slice(whIndex + 1).filter((token) => token.text !== "?");
   // "What is X?" / "What are X?": a definition, when nothing but the thing follows.
   const definition = copula && rest.slice(1).every((token) => !["VERB", "AUX"].includes(token.pos));
