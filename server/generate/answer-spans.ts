@@ -210,6 +210,31 @@ function properNounSpans(sentence: string, place: boolean): CharRange[] {
   return [...runs.filter((run) => run.afterPreposition), ...runs.filter((run) => !run.afterPreposition)];
 }
 
+/**
+ * The full name a page gives a person it then calls by one name ("Askar" → "Ammar Askar"): the most
+ * frequent run of two to four proper nouns ending with it in `sentences`; undefined when there is none.
+ */
+export function fullNameOf(name: string, sentences: readonly string[], language: string): string | undefined {
+  // One capitalized word, not an acronym ("FSF") or an organization's.
+  if (language !== "en" || !/^\p{Lu}\p{Ll}/u.test(name) || /\s/.test(name) || isOrganizationName(name))
+    return undefined;
+  const counts = new Map<string, number>();
+  const word = new RegExp(`\\b${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "u");
+  for (const sentence of sentences) {
+    if (!word.test(sentence)) continue;
+    for (const run of properNounSpans(sentence, false)) {
+      const text = sentence.slice(run.start, run.end);
+      const words = text.split(/\s+/);
+      if (words.length < 2 || words.length > 4 || words.at(-1) !== name) continue;
+      if (isOrganizationName(text) || /\s(?:and|&)\s/.test(text)) continue;
+      counts.set(text, (counts.get(text) ?? 0) + 1);
+    }
+  }
+  let best: string | undefined;
+  for (const [text, count] of counts) if (!best || count > (counts.get(best) ?? 0)) best = text;
+  return best;
+}
+
 const isNamePart = (token: TaggedToken | undefined) =>
   token !== undefined && token.pos === "PROPN" && /^\p{Lu}/u.test(token.text);
 

@@ -3,7 +3,7 @@
  * the expected kind emphasized (a date for "when", a name for "who" …), then at most one or two sentences
  * that support it, within about 60 words unless the prompt asks for more.
  */
-import { answerSpans, closestSpan, isOrganizationName } from "./answer-spans";
+import { answerSpans, closestSpan, fullNameOf, isOrganizationName } from "./answer-spans";
 import type { PageModel, PageSentence } from "./page-model";
 import type { AnswerType, PromptIntent } from "./prompt";
 import { type QueryWeights, type RankedSentence, rankSentences, similarTerms } from "./ranking";
@@ -81,7 +81,7 @@ export function composeFactualAnswer(
 
   const lead = leadOf(candidates, intent);
   if (!lead) return undefined;
-  const parts = [leadText(lead)];
+  const parts = [leadText(lead, intent.answerType === "person" ? model : undefined)];
   let words = wordCount(parts[0] ?? "");
   const taken: PageSentence[] = [...lead.unit.sentences];
   let count = 1;
@@ -211,10 +211,12 @@ function candidateOf(
     : [];
   const span = closestSpan(counting.length > 0 ? counting : spans, anchors);
   let bonus = span ? TYPED_BONUS + NEAR_BONUS * nearness(text, span, anchors) : 0;
-  // "Who …" asks for a person first: a sentence naming only an organization is a weaker answer.
+  // "Who …" asks for a person first: a sentence naming only an organization is a weaker answer. Any
+  // proper noun may answer "which museum", so it says less.
   if (span && intent.answerType === "person" && isOrganizationName(text.slice(span.start, span.end)))
     bonus /= 2;
-  if (counting.length > 0) bonus += TYPED_BONUS;
+  if (intent.answerType === "name") bonus /= 2;
+  if (counting.length > 0) bonus += 2 * TYPED_BONUS;
   if (intent.answerType === "definition" && definesEarly(text, anchors)) bonus += DEFINITION_BONUS;
   const longForm = intent.abbreviation ? longFormIn(text, intent.abbreviation) : undefined;
   // The sentence that spells the abbreviation out answers first, however it ranks otherwise.
@@ -258,15 +260,25 @@ function definesEarly(text: string, anchors: CharRange[]): boolean {
 
 /**
  * The lead sentence: its span emphasized, cut around what answers when long (the span and the question's
- * words near it; words far from the span do not keep the whole sentence).
+ * words near it; words far from the span do not keep the whole sentence). A person called by one name
+ * gets the full name the page gives elsewhere, in brackets, when `namesFrom` is given.
  */
-function leadText({ unit, span, anchors }: Candidate): string {
+function leadText({ unit, span, anchors }: Candidate, namesFrom?: PageModel): string {
   const { text } = unit;
   const answer = span ? text.slice(span.start, span.end) : "";
   if (!span || !answer.trim() || answer.includes("*")) return clipAround(text, anchors, LONG_SENTENCE_WORDS);
   const near = anchors.filter((anchor) => wordsBetween(text, span, anchor) < ANCHOR_REACH);
-  const marked = `${text.slice(0, span.start)}**${answer}**${text.slice(span.end)}`;
-  const shift = (at: number) => (at >= span.end ? at + 4 : at > span.start ? at + 2 : at);
+  const fullName =
+    namesFrom &&
+    fullNameOf(
+      answer,
+      namesFrom.sentences.map((sentence) => sentence.text),
+      namesFrom.language,
+    );
+  const emphasized = fullName ? `**${answer}** (${fullName})` : `**${answer}**`;
+  const marked = `${text.slice(0, span.start)}${emphasized}${text.slice(span.end)}`;
+  const added = emphasized.length - answer.length;
+  const shift = (at: number) => (at >= span.end ? at + added : at > span.start ? at + 2 : at);
   const shifted = near.map((range) => ({ start: shift(range.start), end: shift(range.end) }));
-  return clipAround(marked, [...shifted, { start: span.start, end: span.end + 4 }], LONG_SENTENCE_WORDS);
+  return clipAround(marked, [...shifted, { start: span.start, end: span.end + added }], LONG_SENTENCE_WORDS);
 }

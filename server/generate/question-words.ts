@@ -225,7 +225,8 @@ function whatOrWhich(
   if (copula) index++;
   while (tokens[index] && (tokens[index]?.pos === "DET" || tokens[index]?.pos === "ADJ")) index++;
   const noun = tokens[index];
-  const word = noun?.text.toLowerCase() ?? "";
+  // "z-score" is a score.
+  const word = noun?.text.toLowerCase().split("-").at(-1) ?? "";
   if (noun && (noun.pos === "NOUN" || noun.pos === "PROPN")) {
     for (const [type, nouns] of NOUN_TYPES) {
       if (!nouns.has(word)) continue;
