@@ -40,6 +40,8 @@ interface Unit {
   sentences: PageSentence[];
   text: string;
   score: number;
+  /** "… says Katie Allen. She directs …": the span that answers "who" ends before this offset. */
+  namedBefore?: number;
 }
 
 interface Candidate {
@@ -146,7 +148,12 @@ function unitsOf(
     if (before && beforeEntry && isFragment(sentence, before)) {
       unit = { sentences: [before], text: before.text, score: beforeEntry.score + entry.match };
     } else if (before && intent.answerType === "person" && namesSomeoneBefore(sentence, before)) {
-      unit = { sentences: [before, sentence], text: `${before.text} ${sentence.text}`, score: entry.score };
+      unit = {
+        sentences: [before, sentence],
+        text: `${before.text} ${sentence.text}`,
+        score: entry.score,
+        namedBefore: before.text.length,
+      };
     }
     const last = unit.sentences.at(-1) as PageSentence;
     const next = model.sentences[last.index + 1];
@@ -194,7 +201,9 @@ function candidateOf(
 ): Candidate {
   const { text } = unit;
   const anchors = termRanges(text, questionTerms, model.language);
-  const found = answerSpans(text, intent.answerType, questionTerms, model.language);
+  const found = answerSpans(text, intent.answerType, questionTerms, model.language).filter(
+    (range) => unit.namedBefore === undefined || range.end <= unit.namedBefore,
+  );
   // "Who …": a person's name where the sentence has one, however close an organization's is.
   const people =
     intent.answerType === "person"

@@ -224,9 +224,15 @@ function whatOrWhich(
   const copula = tokens[index]?.pos === "AUX";
   if (copula) index++;
   while (tokens[index] && (tokens[index]?.pos === "DET" || tokens[index]?.pos === "ADJ")) index++;
+  // In a run of nouns ("z-score", "status code") the last says what it is, unless an earlier one is a cue.
+  let head = index;
+  while (tokens[head]?.pos === "NOUN" && tokens[head + 1]?.pos === "NOUN") head++;
+  const cueAt = [...Array(head - index + 1).keys()]
+    .map((offset) => head - offset)
+    .find((at) => NOUN_TYPES.some(([, nouns]) => nouns.has(tokens[at]?.text.toLowerCase() ?? "")));
+  index = cueAt ?? head;
   const noun = tokens[index];
-  // "z-score" is a score.
-  const word = noun?.text.toLowerCase().split("-").at(-1) ?? "";
+  const word = noun?.text.toLowerCase() ?? "";
   if (noun && (noun.pos === "NOUN" || noun.pos === "PROPN")) {
     for (const [type, nouns] of NOUN_TYPES) {
       if (!nouns.has(word)) continue;

@@ -125,3 +125,58 @@ describe("long sentences", () => {
     expect(summary).toContain(long);
   });
 });
+
+describe("a factual answer", () => {
+  const page = (text: string) => makePage({ url: "https://example.com/facts", title: "Facts", text });
+  const filler = [
+    "The harbour was rebuilt after the storm and reopened to ferries in the spring.",
+    "Local shops sell maps, postcards and fresh fish to visitors every morning.",
+  ].join(" ");
+
+  it("reads a short sentence with the one it completes", async () => {
+    const text = await answer(
+      "How many people die from the fever each year?",
+      page(`${filler}\n\nEvery year, about 2 million people catch the fever in the region. About 23,000 die.`),
+    );
+    expect(text).toMatch(/^Every year, .*about 2 million people.* catch the fever in the region\. About (?:\*\*)?23,000/);
+  });
+
+  it("names the person a sentence opening with 'she' is about, by the full name the page gives", async () => {
+    const text = await answer(
+      "Who directs the Centre for Food Research?",
+      page(
+        `${filler}\n\n“It is a remarkable study,” says Katie Allen. She directs the Centre for Food Research in Melbourne.\n\nAllen has studied allergies for twenty years.`,
+      ),
+    );
+    expect(text.startsWith("“It is a remarkable study,” says **Katie Allen**.")).toBe(true);
+    const byName = await answer(
+      "Who has studied allergies for twenty years?",
+      page(`${filler}\n\nThe study was led by Katie Allen of the Centre.\n\nAllen has studied allergies for twenty years.`),
+    );
+    expect(byName).toMatch(/^\*\*Allen\*\* \(Katie Allen\) has studied allergies/);
+  });
+
+  it("leads with the sentence holding the number a 'how many' question counts", async () => {
+    const text = await answer(
+      "How many foreigners were killed?",
+      page(
+        `${filler}\n\nGunmen stormed the museum, killing at least 19 people, most of them foreign tourists.\n\nOfficials said the attack on the museum, which had been planned for weeks and was carried out by men in uniform, killed at least 19 people, including 17 foreigners.`,
+      ),
+    );
+    expect(text).toMatch(/\*\*17 foreigners\*\*/);
+    expect(answerEndsAfter(text, ["17 foreigners"])).toBeLessThanOrEqual(30);
+  });
+
+  it("emphasizes a whole amount: a range, a hyphenated duration, a number with its unit", async () => {
+    const text = await answer(
+      "How long was the review period?",
+      page(`${filler}\n\nThe new law set a six-month review period for every permit.`),
+    );
+    expect(text).toContain("a **six-month** review period");
+    const range = await answer(
+      "How many members does a team have?",
+      page(`${filler}\n\nA team with 10–12 members usually has one person on call.`),
+    );
+    expect(range).toContain("**10–12 members**");
+  });
+});
