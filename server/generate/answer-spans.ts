@@ -137,10 +137,12 @@ function withQualifierAndUnit(
 ): CharRange {
   const before = QUALIFIER.exec(sentence.slice(Math.max(0, span.start - 20), span.start));
   const start = before ? span.start - before[0].length : span.start;
-  if (type === "duration" && HAS_TIME_UNIT.test(sentence.slice(span.start, span.end))) return { start, end: span.end };
+  if (type === "duration" && HAS_TIME_UNIT.test(sentence.slice(span.start, span.end)))
+    return { start, end: span.end };
   const unit = UNIT.exec(sentence.slice(span.end));
   const word = unit?.[0].replace(/^[\s-]+/, "").toLowerCase() ?? "";
-  const end = unit && !UNIT_STOPS.has(word) && !isStopWord(word, language) ? span.end + unit[0].length : span.end;
+  const end =
+    unit && !UNIT_STOPS.has(word) && !isStopWord(word, language) ? span.end + unit[0].length : span.end;
   return { start, end };
 }
 

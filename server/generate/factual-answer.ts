@@ -138,7 +138,8 @@ function unitsOf(
   intent: PromptIntent,
 ): Unit[] {
   const byIndex = new Map(ranked.map((entry) => [entry.sentence.index, entry]));
-  const matchOf = (sentence: PageSentence | undefined) => (sentence && byIndex.get(sentence.index)?.match) ?? 0;
+  const matchOf = (sentence: PageSentence | undefined) =>
+    (sentence && byIndex.get(sentence.index)?.match) ?? 0;
   const units = new Map<number, Unit>();
   for (const entry of matching) {
     const { sentence } = entry;

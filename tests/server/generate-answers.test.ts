@@ -136,9 +136,13 @@ describe("a factual answer", () => {
   it("reads a short sentence with the one it completes", async () => {
     const text = await answer(
       "How many people die from the fever each year?",
-      page(`${filler}\n\nEvery year, about 2 million people catch the fever in the region. About 23,000 die.`),
+      page(
+        `${filler}\n\nEvery year, about 2 million people catch the fever in the region. About 23,000 die.`,
+      ),
     );
-    expect(text).toMatch(/^Every year, .*about 2 million people.* catch the fever in the region\. About (?:\*\*)?23,000/);
+    expect(text).toMatch(
+      /^Every year, .*about 2 million people.* catch the fever in the region\. About (?:\*\*)?23,000/,
+    );
   });
 
   it("names the person a sentence opening with 'she' is about, by the full name the page gives", async () => {
@@ -151,7 +155,9 @@ describe("a factual answer", () => {
     expect(text.startsWith("“It is a remarkable study,” says **Katie Allen**.")).toBe(true);
     const byName = await answer(
       "Who has studied allergies for twenty years?",
-      page(`${filler}\n\nThe study was led by Katie Allen of the Centre.\n\nAllen has studied allergies for twenty years.`),
+      page(
+        `${filler}\n\nThe study was led by Katie Allen of the Centre.\n\nAllen has studied allergies for twenty years.`,
+      ),
     );
     expect(byName).toMatch(/^\*\*Allen\*\* \(Katie Allen\) has studied allergies/);
   });

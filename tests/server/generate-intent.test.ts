@@ -106,7 +106,10 @@ describe("the intent of a prompt", () => {
     expect(readPrompt("When was it built?", "fr").language).toBe("en");
     expect(readPrompt("jury", "fr").language).toBe("fr");
     // A French title inside an English question does not make the question French.
-    expect(readPrompt("Who wrote L’être et le Néon?", "en")).toMatchObject({ language: "en", answerType: "person" });
+    expect(readPrompt("Who wrote L’être et le Néon?", "en")).toMatchObject({
+      language: "en",
+      answerType: "person",
+    });
     expect(readPrompt("Was ist das?", "en").language).toBe("de");
   });
 });
