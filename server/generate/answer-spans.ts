@@ -51,6 +51,7 @@ const NAME_CONNECTORS = new Set([
 ]);
 const ORGANIZATION =
   /\b(?:Inc|Corp|Corporation|Company|Co|Ltd|LLC|SRL|GmbH|Group|Bank|University|College|Institute|Foundation|Association|Society|Council|Committee|Commission|Agency|Department|Ministry|Museum|Office|Party|Union|News|Times|Post|Journal|Press|Labs?|Systems|Studios|Games|Records|Airlines|Government|Court|Police|Army|Parliament|Congress|Senate|Board)\b\.?/;
+const NOT_A_NAME = /^(?:\p{Lu}[\p{Lu}\d.]+|Ph\.?D\.?|Jr\.?|Sr\.?)$/u;
 /** "U.S. Games Systems, Inc.", "Museum of Neon Art": a name that is an organization's. */
 export const isOrganizationName = (name: string) => ORGANIZATION.test(name);
 
@@ -101,6 +102,8 @@ export function answerSpans(
       spans = english ? properNounSpans(sentence, type === "place") : patternSpans(sentence, NAME_PATTERN);
       if (!english) spans = spans.filter((span) => span.start > 0);
       if (type === "person") {
+        // "MD", "PhD", "CDC": a degree or an acronym is not a person's name.
+        spans = spans.filter((span) => !NOT_A_NAME.test(sentence.slice(span.start, span.end)));
         // A person's name before an organization's ("who" asks for either, people first).
         const isOrganization = (span: CharRange) => isOrganizationName(sentence.slice(span.start, span.end));
         spans = [...spans.filter((span) => !isOrganization(span)), ...spans.filter(isOrganization)];
