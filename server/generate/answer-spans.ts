@@ -51,7 +51,13 @@ const NAME_CONNECTORS = new Set([
 ]);
 const ORGANIZATION =
   /\b(?:Inc|Corp|Corporation|Company|Co|Ltd|LLC|SRL|GmbH|Group|Bank|University|College|Institute|Foundation|Association|Society|Council|Committee|Commission|Agency|Department|Ministry|Museum|Office|Party|Union|News|Times|Post|Journal|Press|Labs?|Systems|Studios|Games|Records|Airlines|Government|Court|Police|Army|Parliament|Congress|Senate|Board)\b\.?/;
-const NOT_A_NAME = /^(?:\p{Lu}[\p{Lu}\d.]+|Ph\.?D\.?|Jr\.?|Sr\.?)$/u;
+/** A month or a day of the week: a capitalized word that names no one and nothing. */
+const CALENDAR_WORD = new RegExp(
+  `^(?:${MONTHS}|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)$`,
+  "u",
+);
+/** A degree or an acronym: no person's name. */
+const NOT_A_PERSON = /^(?:\p{Lu}[\p{Lu}\d.]+|Ph\.?D\.?|Jr\.?|Sr\.?)$/u;
 /** "U.S. Games Systems, Inc.", "Museum of Neon Art": a name that is an organization's. */
 export const isOrganizationName = (name: string) => ORGANIZATION.test(name);
 
@@ -101,9 +107,12 @@ export function answerSpans(
     case "name":
       spans = english ? properNounSpans(sentence, type === "place") : patternSpans(sentence, NAME_PATTERN);
       if (!english) spans = spans.filter((span) => span.start > 0);
+      // "March", "Monday" are no one's name; nor, for a person, "MD", "PhD", "CDC" (a degree, an acronym).
+      spans = spans.filter((span) => {
+        const text = sentence.slice(span.start, span.end);
+        return !CALENDAR_WORD.test(text) && !(type === "person" && NOT_A_PERSON.test(text));
+      });
       if (type === "person") {
-        // "MD", "PhD", "CDC": a degree or an acronym is not a person's name.
-        spans = spans.filter((span) => !NOT_A_NAME.test(sentence.slice(span.start, span.end)));
         // A person's name before an organization's ("who" asks for either, people first).
         const isOrganization = (span: CharRange) => isOrganizationName(sentence.slice(span.start, span.end));
         spans = [...spans.filter((span) => !isOrganization(span)), ...spans.filter(isOrganization)];
@@ -145,8 +154,21 @@ function withQualifierAndUnit(
   const unit = UNIT.exec(sentence.slice(span.end));
   const word = unit?.[0].replace(/^[\s-]+/, "").toLowerCase() ?? "";
   const end =
-    unit && !UNIT_STOPS.has(word) && !isStopWord(word, language) ? span.end + unit[0].length : span.end;
+    unit && !UNIT_STOPS.has(word) && !isStopWord(word, language) && !isVerbAt(sentence, span.end, language)
+      ? span.end + unit[0].length
+      : span.end;
   return { start, end };
+}
+
+/** "in 2013 replaced": the word after a number is a verb, not its unit (English, by wink's tags). */
+function isVerbAt(sentence: string, from: number, language: string): boolean {
+  if (language !== "en") return false;
+  const token = tag(sentence).tokens.find(
+    (candidate) => candidate.start >= from && /\p{L}/u.test(candidate.text),
+  );
+  return (
+    token !== undefined && ["VERB", "AUX", "ADV", "ADP", "SCONJ", "CCONJ", "PRON", "DET"].includes(token.pos)
+  );
 }
 
 /** Words after a number that are not its unit. */

@@ -6,7 +6,9 @@
 import { answerSpans, closestSpan, fullNameOf, isOrganizationName } from "./answer-spans";
 import type { PageModel, PageSentence } from "./page-model";
 import type { AnswerType, PromptIntent } from "./prompt";
+import { synonymTerms } from "./question-synonyms";
 import { type QueryWeights, type RankedSentence, rankSentences, similarTerms } from "./ranking";
+import { isReference, withoutCitationMarks } from "./reference-sentences";
 import { type CharRange, clipAround, termRanges, wordCount } from "./sentence-window";
 import { contentTerms } from "./terms";
 
@@ -68,7 +70,9 @@ export function composeFactualAnswer(
     priorWeight: QUESTION_PRIOR,
   });
   const questionTerms = new Set(intent.terms);
-  const matching = ranked.filter((entry) => entry.match > 0).slice(0, CANDIDATES);
+  const matching = ranked
+    .filter((entry) => entry.match > 0 && !isReference(model, entry.sentence))
+    .slice(0, CANDIDATES);
   // "What does NBT stand for?": the sentence that spells it out, wherever it ranks.
   const spelledOut = `(${intent.abbreviation})`;
   if (intent.abbreviation) {
@@ -144,24 +148,25 @@ function unitsOf(
   for (const entry of matching) {
     const { sentence } = entry;
     const before = model.sentences[sentence.index - 1];
-    let unit: Unit = { sentences: [sentence], text: sentence.text, score: entry.score };
+    const textOf = (of: PageSentence) => withoutCitationMarks(of.text);
+    let unit: Unit = { sentences: [sentence], text: textOf(sentence), score: entry.score };
     const beforeEntry = before && byIndex.get(before.index);
     if (before && beforeEntry && isFragment(sentence, before)) {
-      unit = { sentences: [before], text: before.text, score: beforeEntry.score + entry.match };
+      unit = { sentences: [before], text: textOf(before), score: beforeEntry.score + entry.match };
     } else if (before && intent.answerType === "person" && namesSomeoneBefore(sentence, before)) {
       unit = {
         sentences: [before, sentence],
-        text: `${before.text} ${sentence.text}`,
+        text: `${textOf(before)} ${textOf(sentence)}`,
         score: entry.score,
-        namedBefore: before.text.length,
+        namedBefore: textOf(before).length,
       };
     }
     const last = unit.sentences.at(-1) as PageSentence;
     const next = model.sentences[last.index + 1];
-    if (isFragment(next, last) && next) {
+    if (isFragment(next, last) && next && !isReference(model, next)) {
       unit = {
         sentences: [...unit.sentences, next],
-        text: `${unit.text} ${next.text}`,
+        text: `${unit.text} ${textOf(next)}`,
         score: unit.score + (next === sentence ? 0 : matchOf(next)),
       };
     }
@@ -172,23 +177,48 @@ function unitsOf(
   return [...units.values()];
 }
 
-/** Stems sharing at least this many first letters are forms of one word ("discover-ed", "discover-y"). */
+/** Stems sharing at least this many first letters are forms of one word ("discover-ed", "discover-y") … */
 const RELATED_PREFIX = 5;
+/** … when what follows is a suffix that makes a word of that family ("found-er", not "found-ation"). */
+const RELATED_SUFFIXES = new Set([
+  "",
+  "e",
+  "i",
+  "y",
+  "s",
+  "er",
+  "or",
+  "eri",
+  "ion",
+  "ment",
+  "al",
+  "ist",
+  "ism",
+  "ic",
+  "iv",
+  "ur",
+]);
 const RELATED_WEIGHT = 0.5;
 
 /**
- * The question's terms and, at half weight, the page's terms that share their first letters: the stemmer
- * keeps "founded" and "founder", "discovered" and "discovery" apart, but a question means both.
+ * The question's terms and, at half weight, the page's terms that are other forms of them or words for
+ * the same thing: the stemmer keeps "founded" and "founder", "discovered" and "discovery" apart, but a
+ * question means both; "founded" also finds "created" (question-synonyms.ts).
  */
 function withRelatedTerms(weights: QueryWeights, model: PageModel): QueryWeights {
   const related: QueryWeights = new Map(weights);
+  const add = (other: string, weight: number) => {
+    if (!related.has(other) && model.termCounts.has(other)) related.set(other, weight * RELATED_WEIGHT);
+  };
   for (const [term, weight] of weights) {
+    for (const other of synonymTerms(term, model.language)) add(other, weight);
     if (term.length < RELATED_PREFIX || /^\d/.test(term)) continue;
     const prefix = term.slice(0, RELATED_PREFIX);
     for (const other of model.termCounts.keys()) {
-      if (other !== term && other.startsWith(prefix) && !related.has(other)) {
-        related.set(other, weight * RELATED_WEIGHT);
-      }
+      if (other === term || !other.startsWith(prefix)) continue;
+      const [shorter, longer] = other.length < term.length ? [other, term] : [term, other];
+      if (longer.startsWith(shorter) && !RELATED_SUFFIXES.has(longer.slice(shorter.length))) continue;
+      add(other, weight);
     }
   }
   return related;

@@ -173,6 +173,31 @@ describe("a factual answer", () => {
     expect(answerEndsAfter(text, ["17 foreigners"])).toBeLessThanOrEqual(30);
   });
 
+  it("quotes neither a reference list nor citation marks, and finds a question's word by another word for it", async () => {
+    const text = await answer(
+      "When was the society founded?",
+      page(
+        `${filler}\n\nThe society was created in 1998 by members of the guild.[1] It meets every month.[2]\n\nReferences\n\n^ "The society was founded". The Daily Paper. 2001. Retrieved 2012-08-18.\n\n^ "Society founded, society history". Society history. 2003. Retrieved 2013-01-01.`,
+      ),
+    );
+    expect(text.startsWith("The society was created in **1998** by members of the guild.")).toBe(true);
+    expect(text).not.toMatch(/\[1\]|Retrieved|\^/);
+  });
+
+  it("takes no month for a name, and no verb for a number's unit", async () => {
+    const who = await answer(
+      "Who was promoted to chief executive in 2014?",
+      page(`${filler}\n\nOn March 24, 2014, the company promoted Brendan Eich to chief executive.`),
+    );
+    expect(who).toContain("**Brendan Eich**");
+    const howMany = await answer(
+      "How many summits did the company hold?",
+      page(`${filler}\n\nThe company held 12 summits until 2013 replaced them with smaller meetings.`),
+    );
+    expect(howMany).toContain("**12 summits**");
+    expect(howMany).not.toContain("**2013 replaced");
+  });
+
   it("emphasizes a whole amount: a range, a hyphenated duration, a number with its unit", async () => {
     const text = await answer(
       "How long was the review period?",
