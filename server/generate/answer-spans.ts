@@ -14,6 +14,7 @@ const ENTITY_TYPES: Partial<Record<AnswerType, string[]>> = {
   duration: ["DURATION"],
 };
 
+const DATE_ENTITY = new Set(["DATE", "TIME"]);
 const MONTHS =
   "January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|Januar|Februar|März|Juni|Juli|Oktober|Dezember";
 const DATE_PATTERN = new RegExp(
@@ -90,10 +91,17 @@ export function answerSpans(
     case "number":
     case "duration": {
       const patterns = { date: DATE_PATTERN, number: NUMBER_PATTERN, duration: DURATION_PATTERN };
-      // wink's entities first, then the numbers and dates it missed ("the 93 year-old" is no number to it).
+      // wink's entities first, then the numbers and dates it missed ("the 93 year-old" is no number to
+      // it); but no number it tagged as a date ("in 2013" does not answer "how many").
       const entities = english ? entitySpans(sentence, ENTITY_TYPES[type] ?? []) : [];
+      const tagged = english
+        ? [
+            ...entities,
+            ...tag(sentence).entities.filter((entity) => type === "number" && DATE_ENTITY.has(entity.type)),
+          ]
+        : [];
       const missed = patternSpans(sentence, patterns[type]).filter(
-        (span) => !entities.some((entity) => entity.start < span.end && span.start < entity.end),
+        (span) => !tagged.some((entity) => entity.start < span.end && span.start < entity.end),
       );
       spans = [...entities, ...missed];
       if (type === "duration" && spans.length === 0 && english)

@@ -65,7 +65,8 @@ export function composeFactualAnswer(
   weights: QueryWeights,
   options: FactualOptions,
 ): string | undefined {
-  const ranked = rankSentences(model, withRelatedTerms(weights, model), {
+  const related = withRelatedTerms(weights, model);
+  const ranked = rankSentences(model, related, {
     ...options,
     priorWeight: QUESTION_PRIOR,
   });
@@ -82,7 +83,7 @@ export function composeFactualAnswer(
   }
   if (matching.length === 0) return undefined;
   const candidates = unitsOf(matching, ranked, model, intent)
-    .map((unit) => candidateOf(unit, model, intent, questionTerms))
+    .map((unit) => candidateOf(unit, model, intent, questionTerms, new Set(related.keys())))
     .sort((a, b) => b.score - a.score || firstIndex(a) - firstIndex(b));
 
   const lead = leadOf(candidates, intent);
@@ -229,18 +230,22 @@ function candidateOf(
   model: PageModel,
   intent: PromptIntent,
   questionTerms: ReadonlySet<string>,
+  anchorTerms: ReadonlySet<string>,
 ): Candidate {
   const { text } = unit;
-  const anchors = termRanges(text, questionTerms, model.language);
+  // Where the question's words stand, in any of their forms ("created" for "founded").
+  const anchors = termRanges(text, anchorTerms, model.language);
   const found = answerSpans(text, intent.answerType, questionTerms, model.language).filter(
     (range) => unit.namedBefore === undefined || range.end <= unit.namedBefore,
   );
-  // "Who …": a person's name where the sentence has one, however close an organization's is.
+  // "Who …": a person's name where the sentence has one, however close an organization's is; a full
+  // name ("Brendan Eich") before a single word ("SpiderMonkey").
   const people =
     intent.answerType === "person"
       ? found.filter((range) => !isOrganizationName(text.slice(range.start, range.end)))
       : [];
-  const spans = people.length > 0 ? people : found;
+  const fullNames = people.filter((range) => /\s/.test(text.slice(range.start, range.end)));
+  const spans = fullNames.length > 0 ? fullNames : people.length > 0 ? people : found;
   // "How many stops": a number followed by "stops" answers it best.
   const counting = intent.unitTerm
     ? spans.filter((range) =>

@@ -6,11 +6,11 @@
 import { stemWord } from "./terms";
 
 const GROUPS = [
-  "found founded founder establish established create created start started launch launched form formed",
+  "found founded founder establish established create created start started launch launched",
   "born birth birthplace",
   "die died death dead",
   "write wrote written writer author authored",
-  "invent invented inventor",
+  "invent invented inventor create created",
   "locate located base based headquarters headquartered situated",
   "marry married wife husband spouse",
   "build built construct constructed construction",
