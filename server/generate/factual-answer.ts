@@ -22,6 +22,10 @@ const NEAR_BONUS = 0.25;
 const NEAR_WORDS = 12;
 /** "What is X?": a sentence saying "X is …" early on is worth this much more. */
 const DEFINITION_BONUS = 0.3;
+/** … and the page's first sentence saying so this much more again. */
+const FIRST_DEFINITION_BONUS = 1;
+/** How many of the page's first sentences naming X are read for "What is X?", wherever they rank. */
+const EARLIEST_DEFINITIONS = 3;
 /** The prior (centrality, position) matters less for a question than for a summary. */
 const QUESTION_PRIOR = 0.15;
 /** A lead sentence longer than this is cut around the words that answer (never before them). */
@@ -49,6 +53,8 @@ interface Unit {
 interface Candidate {
   unit: Unit;
   score: number;
+  /** "X is …" early on, for "What is X?". */
+  defines?: boolean;
   span?: CharRange;
   anchors: CharRange[];
 }
@@ -81,10 +87,24 @@ export function composeFactualAnswer(
       if (entry.sentence.text.includes(spelledOut) && !matching.includes(entry)) matching.push(entry);
     }
   }
+  // "What is X?": the page's first sentences naming X, however long (BM25 favours short ones).
+  if (intent.answerType === "definition") {
+    const earliest = ranked
+      .filter((entry) => entry.match > 0 && !isReference(model, entry.sentence))
+      .sort((a, b) => a.sentence.index - b.sentence.index)
+      .slice(0, EARLIEST_DEFINITIONS);
+    for (const entry of earliest) if (!matching.includes(entry)) matching.push(entry);
+  }
   if (matching.length === 0) return undefined;
-  const candidates = unitsOf(matching, ranked, model, intent)
-    .map((unit) => candidateOf(unit, model, intent, questionTerms, new Set(related.keys())))
-    .sort((a, b) => b.score - a.score || firstIndex(a) - firstIndex(b));
+  const candidates = unitsOf(matching, ranked, model, intent).map((unit) =>
+    candidateOf(unit, model, intent, questionTerms, new Set(related.keys())),
+  );
+  // "What is X?": the page's first sentence that says "X is …" is its definition; later ones add to it.
+  const definition = candidates
+    .filter((candidate) => candidate.defines)
+    .sort((a, b) => firstIndex(a) - firstIndex(b))[0];
+  if (definition) definition.score *= 1 + FIRST_DEFINITION_BONUS;
+  candidates.sort((a, b) => b.score - a.score || firstIndex(a) - firstIndex(b));
 
   const lead = leadOf(candidates, intent);
   if (!lead) return undefined;
@@ -262,11 +282,12 @@ function candidateOf(
     bonus /= 2;
   if (intent.answerType === "name") bonus /= 2;
   if (counting.length > 0) bonus += 2 * TYPED_BONUS;
-  if (intent.answerType === "definition" && definesEarly(text, anchors)) bonus += DEFINITION_BONUS;
+  const defines = intent.answerType === "definition" && definesEarly(text, anchors);
+  if (defines) bonus += DEFINITION_BONUS;
   const longForm = intent.abbreviation ? longFormIn(text, intent.abbreviation) : undefined;
   // The sentence that spells the abbreviation out answers first, however it ranks otherwise.
   if (longForm) return { unit, score: Number.MAX_VALUE / 2 + unit.score, span: longForm, anchors };
-  return { unit, score: unit.score * (1 + bonus), ...(span && { span }), anchors };
+  return { unit, score: unit.score * (1 + bonus), ...(span && { span }), anchors, defines };
 }
 
 /** Words between two ranges of `text` (0 when they touch or overlap). */

@@ -184,6 +184,23 @@ describe("a factual answer", () => {
     expect(text).not.toMatch(/\[1\]|Retrieved|\^/);
   });
 
+  it("defines X by the page's first sentence saying what X is, however long", async () => {
+    const text = await answer(
+      "What is a tidal lock?",
+      page(
+        [
+          "In astronomy, a tidal lock (or captured rotation) is the state of a body that turns around its own axis exactly once for each orbit around its partner, so that the same side always faces the partner.",
+          "Every tidal lock is slow to form.",
+          "A tidal lock is common among moons.",
+          "A tidal lock is rare among planets.",
+        ].join(" "),
+      ),
+    );
+    expect(text.startsWith("In astronomy, a tidal lock (or captured rotation) is the state of a body")).toBe(
+      true,
+    );
+  });
+
   it("takes no month for a name, and no verb for a number's unit", async () => {
     const who = await answer(
       "Who was promoted to chief executive in 2014?",
