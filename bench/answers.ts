@@ -2,7 +2,8 @@
  * The offline generator's answers to our question sets (tests/fixtures/answers), printed by
  * `npm run bench:answers` beside a plain BM25 sentence ranker cut to the same length, in the same run:
  * for factual and yes/no questions about a page's content, how often the answer contains a known answer,
- * its median length, and how often the known answer ends within its first 30 and 60 words. Then how the
+ * its median length, and how often the known answer ends within its first 30 and 60 words, on the split
+ * we tune on and on the held-out split we never tune on. Then how the
  * other intents fare: questions about the page, summaries in page order, lists of the size asked.
  */
 import { createExtractiveGenerator, warmUpExtractiveGenerator } from "../server/generate/extractive";
@@ -61,8 +62,9 @@ async function main(): Promise<void> {
   await warmUpExtractiveGenerator();
   const generator = createExtractiveGenerator();
   const questions = loadQuestions();
-  const ours = emptyRow();
-  const baseline = emptyRow();
+  const splits = ["tune", "held-out"] as const;
+  const ours = { tune: emptyRow(), "held-out": emptyRow() };
+  const baseline = { tune: emptyRow(), "held-out": emptyRow() };
   const intents = { right: 0, of: 0, wrong: [] as string[] };
   const other: Record<"page" | "summary" | "list" | "extraction", [number, number]> = {
     page: [0, 0],
@@ -89,8 +91,8 @@ async function main(): Promise<void> {
       continue;
     }
     if (question.intent === "factual" || question.intent === "yesno") {
-      score(ours, answer, answers);
-      score(baseline, await bm25Answer(page, prompt, wordsOf(answer)), answers);
+      score(ours[question.split], answer, answers);
+      score(baseline[question.split], await bm25Answer(page, prompt, wordsOf(answer)), answers);
       if (samples.length < 12 && question.set === "article-pages" && samples.length % 2 === 0)
         samples.push({ question, answer });
       continue;
@@ -107,17 +109,21 @@ async function main(): Promise<void> {
     if (fine) tally[0]++;
   }
 
-  const line = (name: string, row: Row) =>
-    `| ${name} | ${percent(row.contains, row.of)} | ${percent(row.containsRaw, row.of)} | ${median(row.words)} | ${percent(row.within30, row.of)} | ${percent(row.within60, row.of)} |`;
+  const line = (split: string, name: string, row: Row) =>
+    `| ${split} (${row.of}) | ${name} | ${percent(row.contains, row.of)} | ${percent(row.containsRaw, row.of)} | ${median(row.words)} | ${percent(row.within30, row.of)} | ${percent(row.within60, row.of)} |`;
+  const factual = questions.filter((q) => !q.about && (q.intent === "factual" || q.intent === "yesno"));
   console.log(
-    `${ours.of} factual and yes/no questions over ${new Set(questions.map((q) => q.page)).size} pages`,
+    `${factual.length} factual and yes/no questions over ${new Set(factual.map((q) => q.page)).size} pages`,
   );
   console.log(
-    "| system | contains the answer | same, Markdown kept | median words | within the first 30 words | within 60 |",
+    "| split (questions) | system | contains the answer | same, Markdown kept | median words | within the first 30 words | within 60 |",
   );
-  console.log("|---|---|---|---|---|---|");
-  console.log(line("ours", ours));
-  console.log(line("BM25 sentences, best first, same length", baseline));
+  console.log("|---|---|---|---|---|---|---|");
+  for (const split of splits) {
+    if (ours[split].of === 0) continue;
+    console.log(line(split, "ours", ours[split]));
+    console.log(line(split, "BM25 sentences, best first, same length", baseline[split]));
+  }
   console.log("");
   if (intents.of > 0) console.log(`intent read right: ${intents.right}/${intents.of}`);
   for (const wrong of intents.wrong) console.log(`  ${wrong}`);

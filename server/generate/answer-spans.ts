@@ -6,7 +6,7 @@
 import type { AnswerType } from "./prompt";
 import type { CharRange } from "./sentence-window";
 import { type TaggedToken, tag } from "./tagger";
-import { contentTerms } from "./terms";
+import { contentTerms, isStopWord } from "./terms";
 
 const ENTITY_TYPES: Partial<Record<AnswerType, string[]>> = {
   date: ["DATE", "TIME"],
@@ -14,6 +14,7 @@ const ENTITY_TYPES: Partial<Record<AnswerType, string[]>> = {
   duration: ["DURATION"],
 };
 
+const DATE_ENTITY = new Set(["DATE", "TIME"]);
 const MONTHS =
   "January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|Januar|Februar|März|Juni|Juli|Oktober|Dezember";
 const DATE_PATTERN = new RegExp(
@@ -21,7 +22,7 @@ const DATE_PATTERN = new RegExp(
   "giu",
 );
 const NUMBER_PATTERN =
-  /(?:[$€£¥]\s?)?\b\d[\d,.]*(?:\s?(?:%|percent|per cent|million|billion|trillion|thousand|hundred|millions|milliards?|Millionen|Milliarden))?/giu;
+  /(?:[$€£¥]\s?)?\b\d[\d,.]*(?:\s?[–-]\s?\d[\d,.]*)?(?:\s?(?:%|percent|per cent|million|billion|trillion|thousand|hundred|millions|milliards?|Millionen|Milliarden))?/giu;
 const TIME_UNITS =
   "years?|months?|weeks?|days?|hours?|minutes?|seconds?|decades?|centuries|century|ans|années|mois|semaines|jours|heures|minutes|años|meses|semanas|días|horas|Jahre|Monate|Wochen|Tage|Stunden|Minuten";
 const DURATION_PATTERN = new RegExp(
@@ -51,6 +52,13 @@ const NAME_CONNECTORS = new Set([
 ]);
 const ORGANIZATION =
   /\b(?:Inc|Corp|Corporation|Company|Co|Ltd|LLC|SRL|GmbH|Group|Bank|University|College|Institute|Foundation|Association|Society|Council|Committee|Commission|Agency|Department|Ministry|Museum|Office|Party|Union|News|Times|Post|Journal|Press|Labs?|Systems|Studios|Games|Records|Airlines|Government|Court|Police|Army|Parliament|Congress|Senate|Board)\b\.?/;
+/** A month or a day of the week: a capitalized word that names no one and nothing. */
+const CALENDAR_WORD = new RegExp(
+  `^(?:${MONTHS}|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)$`,
+  "u",
+);
+/** A degree or an acronym: no person's name. */
+const NOT_A_PERSON = /^(?:\p{Lu}[\p{Lu}\d.]+|Ph\.?D\.?|Jr\.?|Sr\.?)$/u;
 /** "U.S. Games Systems, Inc.", "Museum of Neon Art": a name that is an organization's. */
 export const isOrganizationName = (name: string) => ORGANIZATION.test(name);
 
@@ -83,18 +91,35 @@ export function answerSpans(
     case "number":
     case "duration": {
       const patterns = { date: DATE_PATTERN, number: NUMBER_PATTERN, duration: DURATION_PATTERN };
-      spans = english ? entitySpans(sentence, ENTITY_TYPES[type] ?? []) : [];
-      if (spans.length === 0) spans = patternSpans(sentence, patterns[type]);
+      // wink's entities first, then the numbers and dates it missed ("the 93 year-old" is no number to
+      // it); but no number it tagged as a date ("in 2013" does not answer "how many").
+      const entities = english ? entitySpans(sentence, ENTITY_TYPES[type] ?? []) : [];
+      const tagged = english
+        ? [
+            ...entities,
+            ...tag(sentence).entities.filter((entity) => type === "number" && DATE_ENTITY.has(entity.type)),
+          ]
+        : [];
+      const missed = patternSpans(sentence, patterns[type]).filter(
+        (span) => !tagged.some((entity) => entity.start < span.end && span.start < entity.end),
+      );
+      spans = [...entities, ...missed];
       if (type === "duration" && spans.length === 0 && english)
         spans = entitySpans(sentence, ["CARDINAL", "DURATION"]);
-      if (type !== "date") spans = spans.map((span) => withQualifierAndUnit(sentence, span));
+      if (type !== "date") spans = spans.map((span) => withQualifierAndUnit(sentence, span, type, language));
       break;
     }
     case "person":
     case "organization":
     case "place":
+    case "name":
       spans = english ? properNounSpans(sentence, type === "place") : patternSpans(sentence, NAME_PATTERN);
       if (!english) spans = spans.filter((span) => span.start > 0);
+      // "March", "Monday" are no one's name; nor, for a person, "MD", "PhD", "CDC" (a degree, an acronym).
+      spans = spans.filter((span) => {
+        const text = sentence.slice(span.start, span.end);
+        return !CALENDAR_WORD.test(text) && !(type === "person" && NOT_A_PERSON.test(text));
+      });
       if (type === "person") {
         // A person's name before an organization's ("who" asks for either, people first).
         const isOrganization = (span: CharRange) => isOrganizationName(sentence.slice(span.start, span.end));
@@ -116,16 +141,42 @@ const QUALIFIER =
   /(?:\b(?:about|nearly|almost|around|roughly|approximately|some|over|under|more than|less than|fewer than|at least|at most|just|only|up to|a mere|a total of)\s+)$/i;
 /** A number's unit: the words right after it ("20 years", "280 degrees Celsius", "two dozen teams"). */
 const UNIT =
-  /^(?:[\s-]+(?:dozen|hundred|thousand|million|billion|per cent|percent|[\p{L}]+(?:\s+(?:Celsius|Fahrenheit|per\s+\p{L}+))?))/iu;
+  /^(?:[\s-]*(?:dozen|hundred|thousand|million|billion|per cent|percent|[\p{L}]+(?:-\p{L}+)*(?:\s+(?:Celsius|Fahrenheit|per\s+\p{L}+))?))/iu;
 
-/** "nearly **20 years**" rather than "nearly **20** years": the answer is the amount with its unit. */
-function withQualifierAndUnit(sentence: string, span: CharRange): CharRange {
+const HAS_TIME_UNIT = new RegExp(`\\b(?:${TIME_UNITS})\\b`, "iu");
+
+/**
+ * "nearly **20 years**" rather than "nearly **20** years": the answer is the amount with its unit (not a
+ * function word: "aged 93 when", and not a second one: "a six-month review").
+ */
+function withQualifierAndUnit(
+  sentence: string,
+  span: CharRange,
+  type: AnswerType,
+  language: string,
+): CharRange {
   const before = QUALIFIER.exec(sentence.slice(Math.max(0, span.start - 20), span.start));
   const start = before ? span.start - before[0].length : span.start;
+  if (type === "duration" && HAS_TIME_UNIT.test(sentence.slice(span.start, span.end)))
+    return { start, end: span.end };
   const unit = UNIT.exec(sentence.slice(span.end));
-  const word = unit?.[0].trim().toLowerCase() ?? "";
-  const end = unit && !UNIT_STOPS.has(word) ? span.end + unit[0].length : span.end;
+  const word = unit?.[0].replace(/^[\s-]+/, "").toLowerCase() ?? "";
+  const end =
+    unit && !UNIT_STOPS.has(word) && !isStopWord(word, language) && !isVerbAt(sentence, span.end, language)
+      ? span.end + unit[0].length
+      : span.end;
   return { start, end };
+}
+
+/** "in 2013 replaced": the word after a number is a verb, not its unit (English, by wink's tags). */
+function isVerbAt(sentence: string, from: number, language: string): boolean {
+  if (language !== "en") return false;
+  const token = tag(sentence).tokens.find(
+    (candidate) => candidate.start >= from && /\p{L}/u.test(candidate.text),
+  );
+  return (
+    token !== undefined && ["VERB", "AUX", "ADV", "ADP", "SCONJ", "CCONJ", "PRON", "DET"].includes(token.pos)
+  );
 }
 
 /** Words after a number that are not its unit. */
@@ -135,10 +186,24 @@ const UNIT_STOPS = new Set(
   ),
 );
 
+/** What may stand between two entities of one answer: "six-month", "two dozen", "10–12", "1.8 to 5". */
+const JOINED = /^(?:\s*[-–—]\s*|\s+(?:to|or)\s+|\s*)$/;
+
+/**
+ * Entities of `types`, each joined with the entities right beside it: wink tags "six-month" as a number
+ * and a duration, "two dozen" as two numbers, and a range as its two ends.
+ */
 function entitySpans(sentence: string, types: string[]): CharRange[] {
-  return tag(sentence)
-    .entities.filter((entity) => types.includes(entity.type))
-    .map(({ start, end }) => ({ start, end }));
+  const groups: Array<CharRange & { wanted: boolean }> = [];
+  for (const entity of tag(sentence).entities) {
+    const wanted = types.includes(entity.type);
+    const last = groups.at(-1);
+    if (last && JOINED.test(sentence.slice(last.end, entity.start))) {
+      last.end = entity.end;
+      last.wanted ||= wanted;
+    } else groups.push({ start: entity.start, end: entity.end, wanted });
+  }
+  return groups.filter((group) => group.wanted).map(({ start, end }) => ({ start, end }));
 }
 
 function patternSpans(sentence: string, pattern: RegExp): CharRange[] {
@@ -178,6 +243,31 @@ function properNounSpans(sentence: string, place: boolean): CharRange[] {
   }
   if (!place) return runs;
   return [...runs.filter((run) => run.afterPreposition), ...runs.filter((run) => !run.afterPreposition)];
+}
+
+/**
+ * The full name a page gives a person it then calls by one name ("Askar" → "Ammar Askar"): the most
+ * frequent run of two to four proper nouns ending with it in `sentences`; undefined when there is none.
+ */
+export function fullNameOf(name: string, sentences: readonly string[], language: string): string | undefined {
+  // One capitalized word, not an acronym ("FSF") or an organization's.
+  if (language !== "en" || !/^\p{Lu}\p{Ll}/u.test(name) || /\s/.test(name) || isOrganizationName(name))
+    return undefined;
+  const counts = new Map<string, number>();
+  const word = new RegExp(`\\b${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "u");
+  for (const sentence of sentences) {
+    if (!word.test(sentence)) continue;
+    for (const run of properNounSpans(sentence, false)) {
+      const text = sentence.slice(run.start, run.end);
+      const words = text.split(/\s+/);
+      if (words.length < 2 || words.length > 4 || words.at(-1) !== name) continue;
+      if (isOrganizationName(text) || /\s(?:and|&)\s/.test(text)) continue;
+      counts.set(text, (counts.get(text) ?? 0) + 1);
+    }
+  }
+  let best: string | undefined;
+  for (const [text, count] of counts) if (!best || count > (counts.get(best) ?? 0)) best = text;
+  return best;
 }
 
 const isNamePart = (token: TaggedToken | undefined) =>

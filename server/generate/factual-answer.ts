@@ -3,27 +3,58 @@
  * the expected kind emphasized (a date for "when", a name for "who" …), then at most one or two sentences
  * that support it, within about 60 words unless the prompt asks for more.
  */
-import { answerSpans, closestSpan, isOrganizationName } from "./answer-spans";
+import { answerSpans, closestSpan, fullNameOf, isOrganizationName } from "./answer-spans";
 import type { PageModel, PageSentence } from "./page-model";
-import type { PromptIntent } from "./prompt";
+import type { AnswerType, PromptIntent } from "./prompt";
+import { synonymTerms } from "./question-synonyms";
 import { type QueryWeights, type RankedSentence, rankSentences, similarTerms } from "./ranking";
+import { isReference, withoutCitationMarks } from "./reference-sentences";
 import { type CharRange, clipAround, termRanges, wordCount } from "./sentence-window";
 import { contentTerms } from "./terms";
 
 /** How many of the best-matching sentences are read for a span of the expected kind. */
-const CANDIDATES = 12;
-/** A sentence holding a span of the expected kind is worth this much more. */
+const CANDIDATES = 16;
+/** A sentence holding a span of the expected kind is worth this much more … */
 const TYPED_BONUS = 0.35;
+/** … and up to this much more again when the span stands next to the question's words. */
+const NEAR_BONUS = 0.25;
+/** How many words away from the question's words a span still counts as near them (less and less). */
+const NEAR_WORDS = 12;
 /** "What is X?": a sentence saying "X is …" early on is worth this much more. */
 const DEFINITION_BONUS = 0.3;
+/** … and the page's first sentence saying so this much more again. */
+const FIRST_DEFINITION_BONUS = 1;
+/** How many of the page's first sentences naming X are read for "What is X?", wherever they rank. */
+const EARLIEST_DEFINITIONS = 3;
 /** The prior (centrality, position) matters less for a question than for a summary. */
 const QUESTION_PRIOR = 0.15;
 /** A lead sentence longer than this is cut around the words that answer (never before them). */
-const LONG_SENTENCE_WORDS = 45;
+const LONG_SENTENCE_WORDS = 32;
+/** The question's words this many words or more away from the span do not hold a long lead sentence whole. */
+const ANCHOR_REACH = 20;
+/** A sentence this short ("About 23,000 die.", "Just 4 lines!") is read with the one before it. */
+const FRAGMENT_WORDS = 4;
+/**
+ * Answer types a sentence either holds or does not (a date, a number, a name): a lead without one gives
+ * way to a sentence with one that scores at least this share of it.
+ */
+const PROMOTE_SHARE = 0.5;
+const TYPED_ANSWERS = new Set<AnswerType>(["date", "number", "duration", "person", "place", "organization"]);
+
+/** One sentence, or a sentence with the fragment that completes it: what a candidate answer quotes. */
+interface Unit {
+  sentences: PageSentence[];
+  text: string;
+  score: number;
+  /** "… says Katie Allen. She directs …": the span that answers "who" ends before this offset. */
+  namedBefore?: number;
+}
 
 interface Candidate {
-  ranked: RankedSentence;
+  unit: Unit;
   score: number;
+  /** "X is …" early on, for "What is X?". */
+  defines?: boolean;
   span?: CharRange;
   anchors: CharRange[];
 }
@@ -40,12 +71,15 @@ export function composeFactualAnswer(
   weights: QueryWeights,
   options: FactualOptions,
 ): string | undefined {
-  const ranked = rankSentences(model, withRelatedTerms(weights, model), {
+  const related = withRelatedTerms(weights, model);
+  const ranked = rankSentences(model, related, {
     ...options,
     priorWeight: QUESTION_PRIOR,
   });
   const questionTerms = new Set(intent.terms);
-  const matching = ranked.filter((entry) => entry.match > 0).slice(0, CANDIDATES);
+  const matching = ranked
+    .filter((entry) => entry.match > 0 && !isReference(model, entry.sentence))
+    .slice(0, CANDIDATES);
   // "What does NBT stand for?": the sentence that spells it out, wherever it ranks.
   const spelledOut = `(${intent.abbreviation})`;
   if (intent.abbreviation) {
@@ -53,66 +87,185 @@ export function composeFactualAnswer(
       if (entry.sentence.text.includes(spelledOut) && !matching.includes(entry)) matching.push(entry);
     }
   }
+  // "What is X?": the page's first sentences naming X, however long (BM25 favours short ones).
+  if (intent.answerType === "definition") {
+    const earliest = ranked
+      .filter((entry) => entry.match > 0 && !isReference(model, entry.sentence))
+      .sort((a, b) => a.sentence.index - b.sentence.index)
+      .slice(0, EARLIEST_DEFINITIONS);
+    for (const entry of earliest) if (!matching.includes(entry)) matching.push(entry);
+  }
   if (matching.length === 0) return undefined;
-  const candidates = matching
-    .map((entry) => candidateOf(entry, model, intent, questionTerms))
-    .sort((a, b) => b.score - a.score || a.ranked.sentence.index - b.ranked.sentence.index);
+  const candidates = unitsOf(matching, ranked, model, intent).map((unit) =>
+    candidateOf(unit, model, intent, questionTerms, new Set(related.keys())),
+  );
+  // "What is X?": the page's first sentence that says "X is …" is its definition; later ones add to it.
+  const definition = candidates
+    .filter((candidate) => candidate.defines)
+    .sort((a, b) => firstIndex(a) - firstIndex(b))[0];
+  if (definition) definition.score *= 1 + FIRST_DEFINITION_BONUS;
+  candidates.sort((a, b) => b.score - a.score || firstIndex(a) - firstIndex(b));
 
-  const [lead, ...rest] = candidates;
+  const lead = leadOf(candidates, intent);
   if (!lead) return undefined;
-  const parts = [leadText(lead)];
+  const parts = [leadText(lead, intent.answerType === "person" ? model : undefined)];
   let words = wordCount(parts[0] ?? "");
-  const taken: PageSentence[] = [lead.ranked.sentence];
-  for (const candidate of rest) {
-    if (taken.length >= intent.sentenceCount) break;
-    const { sentence } = candidate.ranked;
-    const length = wordCount(sentence.text);
+  const taken: PageSentence[] = [...lead.unit.sentences];
+  let count = 1;
+  for (const candidate of candidates) {
+    if (count >= intent.sentenceCount) break;
+    const { sentences, text } = candidate.unit;
+    const length = wordCount(text);
     if (words + length > intent.maxWords) continue;
-    if (taken.some((other) => other.text === sentence.text || similarTerms(other, sentence) > 0.6)) continue;
-    taken.push(sentence);
-    parts.push(sentence.text);
+    const repeats = (sentence: PageSentence) =>
+      taken.some((other) => other.text === sentence.text || similarTerms(other, sentence) > 0.6);
+    if (sentences.some(repeats)) continue;
+    taken.push(...sentences);
+    parts.push(text);
     words += length;
+    count++;
   }
   return parts.join(" ");
 }
 
-/** Stems sharing at least this many first letters are forms of one word ("discover-ed", "discover-y"). */
+const firstIndex = (candidate: Candidate) => candidate.unit.sentences[0]?.index ?? 0;
+
+/**
+ * The best candidate; but when the question asks for a date, a number or a name and the best holds none,
+ * the best that holds one, if it scores close enough.
+ */
+function leadOf(candidates: Candidate[], intent: PromptIntent): Candidate | undefined {
+  const [best] = candidates;
+  if (!best || best.span || !intent.answerType || !TYPED_ANSWERS.has(intent.answerType)) return best;
+  const typed = candidates.find((candidate) => candidate.span);
+  return typed && typed.score >= PROMOTE_SHARE * best.score ? typed : best;
+}
+
+/** "She's the director of …": for "who", the person is named in the sentence before. */
+const namesSomeoneBefore = (sentence: PageSentence, before: PageSentence | undefined) =>
+  before?.paragraph === sentence.paragraph && /^(?:he|she|they)\b/i.test(sentence.text);
+
+const isFragment = (sentence: PageSentence | undefined, before: PageSentence | undefined) =>
+  sentence !== undefined &&
+  before?.paragraph === sentence.paragraph &&
+  wordCount(sentence.text) <= FRAGMENT_WORDS;
+
+/**
+ * The matching sentences as units: a fragment ("About 23,000 die.") with the sentence before it, which
+ * it completes, and a sentence with the fragment after it. Their scores add up (a fragment's own is not
+ * held against its shortness). For "who", a sentence opening with "he", "she" or "they" is read with the
+ * one before it, which names the person.
+ */
+function unitsOf(
+  matching: RankedSentence[],
+  ranked: RankedSentence[],
+  model: PageModel,
+  intent: PromptIntent,
+): Unit[] {
+  const byIndex = new Map(ranked.map((entry) => [entry.sentence.index, entry]));
+  const matchOf = (sentence: PageSentence | undefined) =>
+    (sentence && byIndex.get(sentence.index)?.match) ?? 0;
+  const units = new Map<number, Unit>();
+  for (const entry of matching) {
+    const { sentence } = entry;
+    const before = model.sentences[sentence.index - 1];
+    const textOf = (of: PageSentence) => withoutCitationMarks(of.text);
+    let unit: Unit = { sentences: [sentence], text: textOf(sentence), score: entry.score };
+    const beforeEntry = before && byIndex.get(before.index);
+    if (before && beforeEntry && isFragment(sentence, before)) {
+      unit = { sentences: [before], text: textOf(before), score: beforeEntry.score + entry.match };
+    } else if (before && intent.answerType === "person" && namesSomeoneBefore(sentence, before)) {
+      unit = {
+        sentences: [before, sentence],
+        text: `${textOf(before)} ${textOf(sentence)}`,
+        score: entry.score,
+        namedBefore: textOf(before).length,
+      };
+    }
+    const last = unit.sentences.at(-1) as PageSentence;
+    const next = model.sentences[last.index + 1];
+    if (isFragment(next, last) && next && !isReference(model, next)) {
+      unit = {
+        sentences: [...unit.sentences, next],
+        text: `${unit.text} ${textOf(next)}`,
+        score: unit.score + (next === sentence ? 0 : matchOf(next)),
+      };
+    }
+    const key = unit.sentences[0]?.index ?? sentence.index;
+    const known = units.get(key);
+    if (!known || known.score < unit.score) units.set(key, unit);
+  }
+  return [...units.values()];
+}
+
+/** Stems sharing at least this many first letters are forms of one word ("discover-ed", "discover-y") … */
 const RELATED_PREFIX = 5;
+/** … when what follows is a suffix that makes a word of that family ("found-er", not "found-ation"). */
+const RELATED_SUFFIXES = new Set([
+  "",
+  "e",
+  "i",
+  "y",
+  "s",
+  "er",
+  "or",
+  "eri",
+  "ion",
+  "ment",
+  "al",
+  "ist",
+  "ism",
+  "ic",
+  "iv",
+  "ur",
+]);
 const RELATED_WEIGHT = 0.5;
 
 /**
- * The question's terms and, at half weight, the page's terms that share their first letters: the stemmer
- * keeps "founded" and "founder", "discovered" and "discovery" apart, but a question means both.
+ * The question's terms and, at half weight, the page's terms that are other forms of them or words for
+ * the same thing: the stemmer keeps "founded" and "founder", "discovered" and "discovery" apart, but a
+ * question means both; "founded" also finds "created" (question-synonyms.ts).
  */
 function withRelatedTerms(weights: QueryWeights, model: PageModel): QueryWeights {
   const related: QueryWeights = new Map(weights);
+  const add = (other: string, weight: number) => {
+    if (!related.has(other) && model.termCounts.has(other)) related.set(other, weight * RELATED_WEIGHT);
+  };
   for (const [term, weight] of weights) {
+    for (const other of synonymTerms(term, model.language)) add(other, weight);
     if (term.length < RELATED_PREFIX || /^\d/.test(term)) continue;
     const prefix = term.slice(0, RELATED_PREFIX);
     for (const other of model.termCounts.keys()) {
-      if (other !== term && other.startsWith(prefix) && !related.has(other)) {
-        related.set(other, weight * RELATED_WEIGHT);
-      }
+      if (other === term || !other.startsWith(prefix)) continue;
+      const [shorter, longer] = other.length < term.length ? [other, term] : [term, other];
+      if (longer.startsWith(shorter) && !RELATED_SUFFIXES.has(longer.slice(shorter.length))) continue;
+      add(other, weight);
     }
   }
   return related;
 }
 
 function candidateOf(
-  ranked: RankedSentence,
+  unit: Unit,
   model: PageModel,
   intent: PromptIntent,
   questionTerms: ReadonlySet<string>,
+  anchorTerms: ReadonlySet<string>,
 ): Candidate {
-  const { text } = ranked.sentence;
-  const anchors = termRanges(text, questionTerms, model.language);
-  const found = answerSpans(text, intent.answerType, questionTerms, model.language);
-  // "Who …": a person's name where the sentence has one, however close an organization's is.
+  const { text } = unit;
+  // Where the question's words stand, in any of their forms ("created" for "founded").
+  const anchors = termRanges(text, anchorTerms, model.language);
+  const found = answerSpans(text, intent.answerType, questionTerms, model.language).filter(
+    (range) => unit.namedBefore === undefined || range.end <= unit.namedBefore,
+  );
+  // "Who …": a person's name where the sentence has one, however close an organization's is; a full
+  // name ("Brendan Eich") before a single word ("SpiderMonkey").
   const people =
     intent.answerType === "person"
       ? found.filter((range) => !isOrganizationName(text.slice(range.start, range.end)))
       : [];
-  const spans = people.length > 0 ? people : found;
+  const fullNames = people.filter((range) => /\s/.test(text.slice(range.start, range.end)));
+  const spans = fullNames.length > 0 ? fullNames : people.length > 0 ? people : found;
   // "How many stops": a number followed by "stops" answers it best.
   const counting = intent.unitTerm
     ? spans.filter((range) =>
@@ -122,16 +275,33 @@ function candidateOf(
       )
     : [];
   const span = closestSpan(counting.length > 0 ? counting : spans, anchors);
-  let bonus = span ? TYPED_BONUS : 0;
-  // "Who …" asks for a person first: a sentence naming only an organization is a weaker answer.
+  let bonus = span ? TYPED_BONUS + NEAR_BONUS * nearness(text, span, anchors) : 0;
+  // "Who …" asks for a person first: a sentence naming only an organization is a weaker answer. Any
+  // proper noun may answer "which museum", so it says less.
   if (span && intent.answerType === "person" && isOrganizationName(text.slice(span.start, span.end)))
     bonus /= 2;
-  if (counting.length > 0) bonus += TYPED_BONUS;
-  if (intent.answerType === "definition" && definesEarly(text, anchors)) bonus += DEFINITION_BONUS;
+  if (intent.answerType === "name") bonus /= 2;
+  if (counting.length > 0) bonus += 2 * TYPED_BONUS;
+  const defines = intent.answerType === "definition" && definesEarly(text, anchors);
+  if (defines) bonus += DEFINITION_BONUS;
   const longForm = intent.abbreviation ? longFormIn(text, intent.abbreviation) : undefined;
   // The sentence that spells the abbreviation out answers first, however it ranks otherwise.
-  if (longForm) return { ranked, score: Number.MAX_VALUE / 2 + ranked.score, span: longForm, anchors };
-  return { ranked, score: ranked.score * (1 + bonus), ...(span && { span }), anchors };
+  if (longForm) return { unit, score: Number.MAX_VALUE / 2 + unit.score, span: longForm, anchors };
+  return { unit, score: unit.score * (1 + bonus), ...(span && { span }), anchors, defines };
+}
+
+/** Words between two ranges of `text` (0 when they touch or overlap). */
+function wordsBetween(text: string, a: CharRange, b: CharRange): number {
+  const [left, right] = a.end <= b.start ? [a, b] : [b, a];
+  if (left.end >= right.start) return 0;
+  return wordCount(text.slice(left.end, right.start));
+}
+
+/** 1 when the span stands right by one of the question's words, falling to 0 at NEAR_WORDS words away. */
+function nearness(text: string, span: CharRange, anchors: CharRange[]): number {
+  if (anchors.length === 0) return 0;
+  const distance = Math.min(...anchors.map((anchor) => wordsBetween(text, span, anchor)));
+  return Math.max(0, 1 - distance / NEAR_WORDS);
 }
 
 /** "Named Binary Tag (NBT)": the capitalized words before the abbreviation in brackets. */
@@ -154,13 +324,27 @@ function definesEarly(text: string, anchors: CharRange[]): boolean {
   );
 }
 
-/** The lead sentence: its span emphasized, cut around what answers when long. */
-function leadText({ ranked, span, anchors }: Candidate): string {
-  const { text } = ranked.sentence;
+/**
+ * The lead sentence: its span emphasized, cut around what answers when long (the span and the question's
+ * words near it; words far from the span do not keep the whole sentence). A person called by one name
+ * gets the full name the page gives elsewhere, in brackets, when `namesFrom` is given.
+ */
+function leadText({ unit, span, anchors }: Candidate, namesFrom?: PageModel): string {
+  const { text } = unit;
   const answer = span ? text.slice(span.start, span.end) : "";
   if (!span || !answer.trim() || answer.includes("*")) return clipAround(text, anchors, LONG_SENTENCE_WORDS);
-  const marked = `${text.slice(0, span.start)}**${answer}**${text.slice(span.end)}`;
-  const shift = (at: number) => (at >= span.end ? at + 4 : at > span.start ? at + 2 : at);
-  const shifted = anchors.map((range) => ({ start: shift(range.start), end: shift(range.end) }));
-  return clipAround(marked, [...shifted, { start: span.start, end: span.end + 4 }], LONG_SENTENCE_WORDS);
+  const near = anchors.filter((anchor) => wordsBetween(text, span, anchor) < ANCHOR_REACH);
+  const fullName =
+    namesFrom &&
+    fullNameOf(
+      answer,
+      namesFrom.sentences.map((sentence) => sentence.text),
+      namesFrom.language,
+    );
+  const emphasized = fullName ? `**${answer}** (${fullName})` : `**${answer}**`;
+  const marked = `${text.slice(0, span.start)}${emphasized}${text.slice(span.end)}`;
+  const added = emphasized.length - answer.length;
+  const shift = (at: number) => (at >= span.end ? at + added : at > span.start ? at + 2 : at);
+  const shifted = near.map((range) => ({ start: shift(range.start), end: shift(range.end) }));
+  return clipAround(marked, [...shifted, { start: span.start, end: span.end + added }], LONG_SENTENCE_WORDS);
 }

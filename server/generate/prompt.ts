@@ -1,5 +1,5 @@
 import { type QuestionWords, questionWordsOf } from "./question-words";
-import { contentTerms, DEFAULT_LANGUAGE, detectLanguage, forEachContentTerm } from "./terms";
+import { contentTerms, DEFAULT_LANGUAGE, detectLanguage, forEachContentTerm, isStopWord } from "./terms";
 
 /**
  * What a prompt asks for: a factual question (who, when, where, how many …), a yes/no question, a
@@ -18,6 +18,7 @@ export type AnswerType =
   | "definition"
   | "reason"
   | "manner"
+  | "name"
   | "thing";
 
 /** Things about the page itself that its metadata knows best. */
@@ -100,7 +101,7 @@ const PAGE_FIELD_PATTERNS: Array<[PageField, RegExp]> = [
   [
     "author",
     new RegExp(
-      String.raw`\bwho\s+(?:wrote|writes|authored|penned|posted|published|created)\s+${THE_PAGE}\b|\bwho\s+(?:is|was|are|were)\s+(?:the|its)\s+(?:authors?|writers?)\b|\b(?:authors?|writers?|byline)\s+of\s+${THE_PAGE}\b|\bwho\s+is\s+it\s+by\b|\bwho\s+(?:took|shot|made)\s+(?:the\s+|these\s+|its\s+)?(?:photos?|pictures?|photographs?|images?)\b|\bwho\s+is\s+the\s+photographer\b|\bwhat(?:'s| is)\s+(?:the|its)\s+(?:author|byline)\b|\bqui\s+a\s+[ée]crit\b|\bwer\s+hat\s+(?:das|den|die|es)\b.*\bgeschrieben\b`,
+      String.raw`\bwho\s+(?:wrote|writes|authored|penned|posted|published|created)\s+${THE_PAGE}\b|\bwho\s+(?:is|was|are|were)\s+(?:the|its)\s+(?:authors?|writers?)\b(?!['’]s)|\b(?:authors?|writers?|byline)\s+of\s+${THE_PAGE}\b|\bwho\s+is\s+it\s+by\b|\bwho\s+(?:took|shot|made)\s+(?:the\s+|these\s+|its\s+)?(?:photos?|pictures?|photographs?|images?)\b|\bwho\s+is\s+the\s+photographer\b|\bwhat(?:'s| is)\s+(?:the|its)\s+(?:author|byline)\b(?!['’]s)|\bqui\s+a\s+[ée]crit\b|\bwer\s+hat\s+(?:das|den|die|es)\b.*\bgeschrieben\b`,
       "i",
     ),
   ],
@@ -169,7 +170,7 @@ const DETAILED_FACTUAL_WORDS = 150;
 
 /** Reads a prompt; `pageLanguage` is the language to read it in when the prompt itself does not tell. */
 export function readPrompt(prompt: string, pageLanguage: string = DEFAULT_LANGUAGE): PromptIntent {
-  const language = detectLanguage(prompt, pageLanguage) ?? DEFAULT_LANGUAGE;
+  const language = promptLanguage(prompt, pageLanguage);
   const question = questionWordsOf(prompt, language);
   const pageFields = PAGE_FIELD_PATTERNS.filter(([, pattern]) => pattern.test(prompt)).map(
     ([field]) => field,
@@ -214,6 +215,18 @@ export function readPrompt(prompt: string, pageLanguage: string = DEFAULT_LANGUA
     sentenceCount,
     maxWords,
   };
+}
+
+/**
+ * The language the prompt's function words show, else the page's; but the page's when the prompt opens
+ * with a function word of the page's language that is not one of the other's ("Who wrote L'être et le
+ * Néon?" is English: a French title inside does not make the question French).
+ */
+function promptLanguage(prompt: string, pageLanguage: string): string {
+  const detected = detectLanguage(prompt, pageLanguage) ?? DEFAULT_LANGUAGE;
+  const opener = /[\p{L}]+/u.exec(prompt)?.[0]?.toLowerCase();
+  const opensInPageLanguage = opener && isStopWord(opener, pageLanguage) && !isStopWord(opener, detected);
+  return opensInPageLanguage ? pageLanguage : detected;
 }
 
 function kindOf(prompt: string, question: QuestionWords, wantsList: boolean): PromptKind {

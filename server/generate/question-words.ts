@@ -185,10 +185,13 @@ function english(prompt: string): QuestionWords {
       const counted = tokens
         .slice(whIndex + 2)
         .find((token) => token.pos === "NOUN" || token.pos === "PROPN");
+      // "How old": an age is a number of years ("the 93-year-old").
       const unit =
-        type === "number" && counted && tokens[whIndex + 2] === counted
-          ? counted.text.toLowerCase()
-          : undefined;
+        lower(next) === "old"
+          ? "years"
+          : type === "number" && counted && tokens[whIndex + 2] === counted
+            ? counted.text.toLowerCase()
+            : undefined;
       return type
         ? { answerType: type, yesNo: false, phrases: [phrase(2)], ...(unit && { unit }) }
         : { answerType: "manner", yesNo: false, phrases: [phrase(1)] };
@@ -221,6 +224,13 @@ function whatOrWhich(
   const copula = tokens[index]?.pos === "AUX";
   if (copula) index++;
   while (tokens[index] && (tokens[index]?.pos === "DET" || tokens[index]?.pos === "ADJ")) index++;
+  // In a run of nouns ("z-score", "status code") the last says what it is, unless an earlier one is a cue.
+  let head = index;
+  while (tokens[head]?.pos === "NOUN" && tokens[head + 1]?.pos === "NOUN") head++;
+  const cueAt = [...Array(head - index + 1).keys()]
+    .map((offset) => head - offset)
+    .find((at) => NOUN_TYPES.some(([, nouns]) => nouns.has(tokens[at]?.text.toLowerCase() ?? "")));
+  index = cueAt ?? head;
   const noun = tokens[index];
   const word = noun?.text.toLowerCase() ?? "";
   if (noun && (noun.pos === "NOUN" || noun.pos === "PROPN")) {
@@ -235,6 +245,8 @@ function whatOrWhich(
       return { answerType: type, yesNo: false, phrases: cue };
     }
   }
+  // "Which museum …", "What kind of pearls …": a thing of that kind, most often named by a proper noun.
+  if (!copula && noun?.pos === "NOUN") return { answerType: "name", yesNo: false, phrases: [phrase(1)] };
   const rest = tokens.slice(whIndex + 1).filter((token) => token.text !== "?");
   // "What is X?" / "What are X?": a definition, when nothing but the thing follows.
   const definition = copula && rest.slice(1).every((token) => !["VERB", "AUX"].includes(token.pos));

@@ -125,3 +125,106 @@ describe("long sentences", () => {
     expect(summary).toContain(long);
   });
 });
+
+describe("a factual answer", () => {
+  const page = (text: string) => makePage({ url: "https://example.com/facts", title: "Facts", text });
+  const filler = [
+    "The harbour was rebuilt after the storm and reopened to ferries in the spring.",
+    "Local shops sell maps, postcards and fresh fish to visitors every morning.",
+  ].join(" ");
+
+  it("reads a short sentence with the one it completes", async () => {
+    const text = await answer(
+      "How many people die from the fever each year?",
+      page(
+        `${filler}\n\nEvery year, about 2 million people catch the fever in the region. About 23,000 die.`,
+      ),
+    );
+    expect(text).toMatch(
+      /^Every year, .*about 2 million people.* catch the fever in the region\. About (?:\*\*)?23,000/,
+    );
+  });
+
+  it("names the person a sentence opening with 'she' is about, by the full name the page gives", async () => {
+    const text = await answer(
+      "Who directs the Centre for Food Research?",
+      page(
+        `${filler}\n\n“It is a remarkable study,” says Katie Allen. She directs the Centre for Food Research in Melbourne.\n\nAllen has studied allergies for twenty years.`,
+      ),
+    );
+    expect(text.startsWith("“It is a remarkable study,” says **Katie Allen**.")).toBe(true);
+    const byName = await answer(
+      "Who has studied allergies for twenty years?",
+      page(
+        `${filler}\n\nThe study was led by Katie Allen of the Centre.\n\nAllen has studied allergies for twenty years.`,
+      ),
+    );
+    expect(byName).toMatch(/^\*\*Allen\*\* \(Katie Allen\) has studied allergies/);
+  });
+
+  it("leads with the sentence holding the number a 'how many' question counts", async () => {
+    const text = await answer(
+      "How many foreigners were killed?",
+      page(
+        `${filler}\n\nGunmen stormed the museum, killing at least 19 people, most of them foreign tourists.\n\nOfficials said the attack on the museum, which had been planned for weeks and was carried out by men in uniform, killed at least 19 people, including 17 foreigners.`,
+      ),
+    );
+    expect(text).toMatch(/\*\*17 foreigners\*\*/);
+    expect(answerEndsAfter(text, ["17 foreigners"])).toBeLessThanOrEqual(30);
+  });
+
+  it("quotes neither a reference list nor citation marks, and finds a question's word by another word for it", async () => {
+    const text = await answer(
+      "When was the society founded?",
+      page(
+        `${filler}\n\nThe society was created in 1998 by members of the guild.[1] It meets every month.[2]\n\nReferences\n\n^ "The society was founded". The Daily Paper. 2001. Retrieved 2012-08-18.\n\n^ "Society founded, society history". Society history. 2003. Retrieved 2013-01-01.`,
+      ),
+    );
+    expect(text.startsWith("The society was created in **1998** by members of the guild.")).toBe(true);
+    expect(text).not.toMatch(/\[1\]|Retrieved|\^/);
+  });
+
+  it("defines X by the page's first sentence saying what X is, however long", async () => {
+    const text = await answer(
+      "What is a tidal lock?",
+      page(
+        [
+          "In astronomy, a tidal lock (or captured rotation) is the state of a body that turns around its own axis exactly once for each orbit around its partner, so that the same side always faces the partner.",
+          "Every tidal lock is slow to form.",
+          "A tidal lock is common among moons.",
+          "A tidal lock is rare among planets.",
+        ].join(" "),
+      ),
+    );
+    expect(text.startsWith("In astronomy, a tidal lock (or captured rotation) is the state of a body")).toBe(
+      true,
+    );
+  });
+
+  it("takes no month for a name, and no verb for a number's unit", async () => {
+    const who = await answer(
+      "Who was promoted to chief executive in 2014?",
+      page(`${filler}\n\nOn March 24, 2014, the company promoted Brendan Eich to chief executive.`),
+    );
+    expect(who).toContain("**Brendan Eich**");
+    const howMany = await answer(
+      "How many summits did the company hold?",
+      page(`${filler}\n\nThe company held 12 summits until 2013 replaced them with smaller meetings.`),
+    );
+    expect(howMany).toContain("**12 summits**");
+    expect(howMany).not.toContain("**2013 replaced");
+  });
+
+  it("emphasizes a whole amount: a range, a hyphenated duration, a number with its unit", async () => {
+    const text = await answer(
+      "How long was the review period?",
+      page(`${filler}\n\nThe new law set a six-month review period for every permit.`),
+    );
+    expect(text).toContain("a **six-month** review period");
+    const range = await answer(
+      "How many members does a team have?",
+      page(`${filler}\n\nA team with 10–12 members usually has one person on call.`),
+    );
+    expect(range).toContain("**10–12 members**");
+  });
+});

@@ -24,6 +24,9 @@ const INTENTS: Row[] = [
   ["Why did the council delay the line?", "factual", "reason"],
   ["How does the starter work?", "factual", "manner"],
   ["What did Jerome Powell tell reporters?", "factual", "thing"],
+  ["Which museum did the gunmen attack?", "factual", "name"],
+  ["What kind of pearls adorn the dress?", "factual", "name"],
+  ["What z-score did the status code get?", "factual", "number"],
   ["How many lists does the root of the object contain?", "factual", "number"],
   ["Is the project over budget?", "yesno"],
   ["Does the headset need a cable?", "yesno"],
@@ -69,6 +72,7 @@ describe("the intent of a prompt", () => {
     ["What language is the page written in?", ["language"]],
     ["Who wrote the Declaration of Independence?", []],
     ["When was the bridge opened?", []],
+    ["What is the author's place-and-route tool named?", []],
   ])("%s asks about the page: %j", (prompt, fields) => {
     expect(readPrompt(prompt).pageFields).toEqual(fields);
   });
@@ -101,5 +105,11 @@ describe("the intent of a prompt", () => {
     expect(readPrompt("Qui préside le jury ?", "en").language).toBe("fr");
     expect(readPrompt("When was it built?", "fr").language).toBe("en");
     expect(readPrompt("jury", "fr").language).toBe("fr");
+    // A French title inside an English question does not make the question French.
+    expect(readPrompt("Who wrote L’être et le Néon?", "en")).toMatchObject({
+      language: "en",
+      answerType: "person",
+    });
+    expect(readPrompt("Was ist das?", "en").language).toBe("de");
   });
 });
