@@ -1,8 +1,10 @@
 /**
  * Editing in the side panel's detail view, in real Chromium with the built extension, against the real
- * reference service: each field edited and saved through the UI and read back from the service; an edit
- * made while the service is down that survives the panel closing and the worker stopping and lands once;
- * a conflict settled each of the three ways; the JSON editor's syntax and schema errors.
+ * reference service: the JSON content and metadata edited and saved through the UI and read back from the
+ * service; an edit made while the service is down that survives the panel closing and the worker stopping
+ * and lands once; a conflict settled by "Take theirs" and by "Merge by hand"; the JSON editor's syntax and
+ * schema errors. The text edited and saved, and a conflict settled by "Keep mine", are the shared
+ * scenario's (scenarios/library-editing.ts), run in Chromium and Firefox.
  */
 import type { Page, Worker } from "@playwright/test";
 import { createApiClient } from "../../lib/api/client";
@@ -72,37 +74,6 @@ async function settled(page: Page, analysisId: string): Promise<void> {
     .toBe(false);
   expect(await readRows<OutboxEntry>(page, "outbox")).toEqual([]);
 }
-
-test("text: edited in the detail view, previewed and saved, lands on the service", async ({
-  serviceWorker,
-  service,
-  fixtureSite,
-  openExtensionPage,
-}) => {
-  const { page, ids } = await analyzedInSidePanel(serviceWorker, service, openExtensionPage, [
-    fixtureSite.url("/news/article.html"),
-  ]);
-  const id = ids[0] as string;
-  await openDetail(page, id);
-  await expect(detailSection(page, "Analysis")).toBeVisible();
-
-  await startEditing(page);
-  // The editors take the place of the read-only fields.
-  await expect(detailSection(page, "Analysis")).toHaveCount(0);
-  const text = page.getByRole("textbox", { name: "Text" });
-  await text.fill("# Edited\n\nNew **text**.");
-  await page.getByRole("tab", { name: "Preview" }).click();
-  await expect(page.getByRole("tabpanel").getByRole("heading", { name: "Edited" })).toBeVisible();
-  await page.getByRole("tab", { name: "Write" }).click();
-  await page.getByRole("button", { name: "Save" }).click();
-
-  await expect(page.getByRole("button", { name: "Edit this analysis" })).toBeFocused();
-  await expect
-    .poll(async () => (await clientOf(service).getAnalysis(id)).textContent)
-    .toBe("# Edited\n\nNew **text**.");
-  await settled(page, id);
-  await expect(detailSection(page, "Analysis").getByRole("heading", { name: "Edited" })).toBeVisible();
-});
 
 test("JSON content: edited and saved through the detail view lands on the service", async ({
   serviceWorker,
@@ -279,9 +250,9 @@ test("a waiting edit discarded: the service's version is shown again and nothing
   expect(await clientOf(service).getAnalysis(id)).toEqual(before);
 });
 
-type Choice = "Keep mine" | "Take theirs" | "Merge by hand";
+type Choice = "Take theirs" | "Merge by hand";
+// "Keep mine" is the shared scenario's (scenarios/library-editing.ts), in both browsers.
 const CHOICES: { choice: Choice; page: number }[] = [
-  { choice: "Keep mine", page: 14 },
   { choice: "Take theirs", page: 15 },
   { choice: "Merge by hand", page: 16 },
 ];
@@ -316,7 +287,7 @@ for (const { choice, page: pageNumber } of CHOICES) {
     await expect(conflict.getByRole("figure", { name: "Service's version" })).toContainText(
       "Changed on the service.",
     );
-    if (choice === "Keep mine") {
+    if (choice === "Take theirs") {
       await expectNoSeriousViolations(page, "conflict (light)");
       await page.emulateMedia({ colorScheme: "dark" });
       await expectNoSeriousViolations(page, "conflict (dark)");
@@ -336,7 +307,7 @@ for (const { choice, page: pageNumber } of CHOICES) {
       await page.getByRole("button", { name: "Save" }).click();
     } else {
       await conflict.getByRole("button", { name: choice }).click();
-      expected = choice === "Keep mine" ? "My version." : "Changed on the service.";
+      expected = "Changed on the service.";
     }
 
     await expect(conflict).toHaveCount(0);

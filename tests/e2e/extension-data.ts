@@ -6,15 +6,11 @@
  */
 import type { Page, Worker } from "@playwright/test";
 import type { AnalysisRecord } from "../../lib/api/contract";
-import type { AnalyzeJob } from "../../lib/db/schema";
-import type {
-  AnalyzeStartRequest,
-  CommandName,
-  CommandRequest,
-  CommandResult,
-} from "../../lib/messaging/protocol";
+import type { CommandName, CommandRequest, CommandResult } from "../../lib/messaging/protocol";
 import { expect } from "./fixtures";
 import { rows } from "./scenarios/extension-state";
+
+export { analyzed as analyze } from "./scenarios/extension-state";
 
 /** A command sent from extension page `page`, as the popup and the side panel send them. */
 export function sendCommand<K extends CommandName>(
@@ -77,15 +73,4 @@ export async function seedRecords(worker: Worker, records: AnalysisRecord[]): Pr
     records,
   );
   expect(cached).toBe(records.length);
-}
-
-/** `analyze.start` sent from extension page `page`; answers the job once it is done. */
-export async function analyze(page: Page, request: Omit<AnalyzeStartRequest, "source">): Promise<AnalyzeJob> {
-  const result = await sendCommand(page, "analyze.start", { ...request, source: "popup" });
-  if (!result.ok) throw new Error(`analyze.start failed: ${result.error.message}`);
-  const { jobId } = result.value;
-  await expect
-    .poll(async () => (await readRow<AnalyzeJob>(page, "jobs", jobId))?.status, { timeout: 45_000 })
-    .toBe("done");
-  return (await readRow<AnalyzeJob>(page, "jobs", jobId)) as AnalyzeJob;
 }

@@ -83,30 +83,9 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 
   // `test.use({ ignoreHTTPSErrors: true })` lets tabs load the fixture site despite its self-signed certificate.
   context: async ({ ignoreHTTPSErrors, browserArgs }, use) => {
-    const profile = mkdtempSync(join(tmpdir(), "linklens-profile-"));
-    const context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM_PATH,
-      headless: true,
-      ignoreHTTPSErrors,
-      args: [
-        `--disable-extensions-except=${EXTENSION_PATH}`,
-        `--load-extension=${EXTENSION_PATH}`,
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        // Playwright's own setting reaches only the tabs it has attached to; a tab the extension opens
-        // can load before that, so the browser itself must accept the certificate too.
-        ...(ignoreHTTPSErrors ? ["--ignore-certificate-errors"] : []),
-        ...browserArgs,
-      ],
-    });
-    await use(context);
-    await context.close();
-    rmSync(profile, { recursive: true, force: true });
+    const browser = await launchExtensionContext({ ignoreHTTPSErrors, browserArgs });
+    await use(browser.context);
+    await browser.close();
   },
 
   serviceWorker: async ({ context }, use) => {
@@ -130,11 +109,52 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 
 export const expect = test.expect;
 
+/** A real Chromium with the built extension, in a new profile of its own that `close` removes. */
+export async function launchExtensionContext({
+  ignoreHTTPSErrors = false,
+  browserArgs = [],
+}: {
+  ignoreHTTPSErrors?: boolean;
+  browserArgs?: string[];
+} = {}): Promise<{
+  context: BrowserContext;
+  close: () => Promise<void>;
+}> {
+  const profile = mkdtempSync(join(tmpdir(), "linklens-profile-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    ignoreHTTPSErrors,
+    args: [
+      `--disable-extensions-except=${EXTENSION_PATH}`,
+      `--load-extension=${EXTENSION_PATH}`,
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      // Playwright's own setting reaches only the tabs it has attached to; a tab the extension opens
+      // can load before that, so the browser itself must accept the certificate too.
+      ...(ignoreHTTPSErrors ? ["--ignore-certificate-errors"] : []),
+      ...browserArgs,
+    ],
+  });
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
 /**
  * Waits for the options tab the extension opens when it is installed. Until it is there, a tab a test
  * opens may be the one Chrome reuses for it, and the test's page then navigates away under it.
  */
-async function installOptionsTab(context: BrowserContext): Promise<void> {
+export async function installOptionsTab(context: BrowserContext): Promise<void> {
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
     if (context.pages().some((page) => page.url().endsWith("/options.html"))) return;

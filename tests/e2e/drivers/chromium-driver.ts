@@ -1,21 +1,35 @@
 /** The shared scenarios' driver for Chromium: Playwright with the unpacked MV3 build (tests/e2e/fixtures.ts). */
+import { readFile } from "node:fs/promises";
 import type { BrowserContext, Page, Worker } from "@playwright/test";
-import { expect } from "../fixtures";
+import { expect, installOptionsTab, launchExtensionContext } from "../fixtures";
 import { clickToolbarAction } from "../toolbar-action";
 import { stopExtensionWorker } from "../worker-control";
-import type { DriverPage, ExtensionDriver, Role, UserTab } from "./driver";
+import type { DriverPage, ExtensionDriver, Role, UserFile, UserTab } from "./driver";
 
 function chromiumPage(page: Page): DriverPage {
+  const control = (role: Role, name: string) => page.getByRole(role, { name, exact: true });
   return {
     evaluate: (fn, arg) => page.evaluate(fn as never, arg as never) as never,
-    click: (role: Role, name: string) => page.getByRole(role, { name, exact: true }).click(),
-    fill: (role: Role, name: string, value: string) =>
-      page.getByRole(role, { name, exact: true }).fill(value),
+    click: (role: Role, name: string) => control(role, name).click(),
+    fill: (role: Role, name: string, value: string) => control(role, name).fill(value),
     clickText: (text: string) => page.getByText(text, { exact: true }).click(),
     fillField: (label: string, value: string) => page.getByLabel(label, { exact: true }).fill(value),
     waitForText: (text: string, timeout?: number) =>
       expect(page.getByText(text).first()).toBeVisible(timeout === undefined ? {} : { timeout }),
     text: async () => (await page.locator("body").textContent()) ?? "",
+    textOf: async (role: Role, name: string) => (await control(role, name).textContent()) ?? "",
+    async download(role: Role, name: string) {
+      const [download] = await Promise.all([page.waitForEvent("download"), control(role, name).click()]);
+      return { name: download.suggestedFilename(), text: await readFile(await download.path(), "utf8") };
+    },
+    async upload(role: Role, name: string, file: UserFile) {
+      const [chooser] = await Promise.all([page.waitForEvent("filechooser"), control(role, name).click()]);
+      await chooser.setFiles({
+        name: file.name,
+        mimeType: "application/json",
+        buffer: Buffer.from(file.text),
+      });
+    },
     close: () => page.close(),
   };
 }
@@ -93,4 +107,19 @@ export function chromiumDriver({
 
     close: async () => undefined,
   };
+}
+
+/** A second Chromium with the extension in a new profile (a fresh install), closed by the driver's `close`. */
+export async function launchChromiumDriver(): Promise<ExtensionDriver> {
+  const browser = await launchExtensionContext({ ignoreHTTPSErrors: true });
+  try {
+    const { context } = browser;
+    const serviceWorker = context.serviceWorkers()[0] ?? (await context.waitForEvent("serviceworker"));
+    await installOptionsTab(context);
+    const extensionId = new URL(serviceWorker.url()).host;
+    return { ...chromiumDriver({ context, serviceWorker, extensionId }), close: browser.close };
+  } catch (error) {
+    await browser.close();
+    throw error;
+  }
 }

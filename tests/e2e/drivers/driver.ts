@@ -10,7 +10,22 @@ export interface Evaluator {
   evaluate<R, A>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R>;
 }
 
-export type Role = "button" | "checkbox" | "textbox" | "searchbox" | "link" | "tab" | "region";
+export type Role =
+  | "button"
+  | "checkbox"
+  | "textbox"
+  | "searchbox"
+  | "link"
+  | "tab"
+  | "tabpanel"
+  | "region"
+  | "figure";
+
+/** A file as a user saves or picks it: its name and its text. */
+export interface UserFile {
+  name: string;
+  text: string;
+}
 
 export interface DriverPage extends Evaluator {
   /** Clicks the control of `role` named `name` (exactly), as a user does. */
@@ -25,6 +40,12 @@ export interface DriverPage extends Evaluator {
   waitForText(text: string, timeout?: number): Promise<void>;
   /** The text of the page now. */
   text(): Promise<string>;
+  /** The text of the element of `role` named `name` (exactly), once it is there. */
+  textOf(role: Role, name: string): Promise<string>;
+  /** Clicks the control of `role` named `name`, which saves a file; answers the file the browser saved. */
+  download(role: Role, name: string): Promise<UserFile>;
+  /** Clicks the control of `role` named `name`, which opens a file chooser, and picks `file` in it. */
+  upload(role: Role, name: string, file: UserFile): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -7,10 +7,16 @@
  *   `runtime.getBackgroundPage()`, and it is unloaded by reloading that page.
  * - `extensions.webextOptionalPermissionPrompts: false` grants optional permissions without a prompt
  *   (the request must still come from a real click).
+ * - Downloads go, unasked, to a folder of this browser's own (`browser.download.*` prefs), where the
+ *   saved file is read. Headless Firefox opens no file dialog: a picked file is set on the page's own
+ *   file input (BiDi `input.setFiles`).
  */
-import { resolve } from "node:path";
-import puppeteer, { type Browser, type Page } from "puppeteer-core";
-import type { DriverPage, ExtensionDriver, Role, UserTab } from "./driver";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { readdir, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import puppeteer, { type Browser, type ElementHandle, type Page } from "puppeteer-core";
+import type { DriverPage, ExtensionDriver, Role, UserFile, UserTab } from "./driver";
 
 const FIREFOX_PATH = process.env.FIREFOX_PATH ?? "/usr/bin/firefox-esr";
 export const FIREFOX_EXTENSION_PATH = resolve(
@@ -43,14 +49,54 @@ async function clickCentered(page: Page, selector: string): Promise<void> {
   }
 }
 
-function firefoxPage(page: Page): DriverPage {
+/** Files of the folder that are whole (Firefox writes a download to `<name>.part` first). */
+async function savedFiles(folder: string): Promise<Set<string>> {
+  const names = await readdir(folder);
+  return new Set(names.filter((name) => !name.endsWith(".part") && !names.includes(`${name}.part`)));
+}
+
+/** The file that appears in `folder` beside those `before` held, once the browser has finished it. */
+async function newFile(folder: string, before: Set<string>, timeout = 15_000): Promise<UserFile> {
+  const deadline = Date.now() + timeout;
+  while (Date.now() < deadline) {
+    for (const name of await savedFiles(folder)) {
+      if (before.has(name)) continue;
+      const text = await readFile(join(folder, name), "utf8");
+      if (text.length > 0) return { name, text };
+    }
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  throw new Error(`Firefox: no download was saved in ${folder} in time`);
+}
+
+function firefoxPage(page: Page, files: string): DriverPage {
   return {
     evaluate: (fn, arg) => page.evaluate(fn as (arg: unknown) => unknown, arg) as never,
     click: (role, name) => clickCentered(page, ariaSelector(role, name)),
     fill: async (role, name, value) => {
       await page.locator(ariaSelector(role, name)).fill(value);
     },
-    clickText: (text) => clickCentered(page, `::-p-text(${text})`),
+    clickText: async (text) => {
+      // As Playwright's exact getByText: the innermost shown element whose whole text is `text`
+      // (puppeteer's ::-p-text matches a part of a text, and finds visually hidden status lines too).
+      await page.waitForFunction(
+        (wanted) => {
+          const found = [...document.body.querySelectorAll("*")].find(
+            (element) =>
+              element.textContent?.trim() === wanted &&
+              ![...element.children].some((child) => child.textContent?.trim() === wanted) &&
+              element.getBoundingClientRect().width > 1 &&
+              element.checkVisibility(),
+          );
+          document.querySelector("[data-driver-text]")?.removeAttribute("data-driver-text");
+          found?.setAttribute("data-driver-text", "");
+          return found !== undefined;
+        },
+        {},
+        text,
+      );
+      await clickCentered(page, "[data-driver-text]");
+    },
     fillField: async (label, value) => {
       // No ARIA role covers every field (a password field has none): found through its <label>.
       await page.waitForFunction(
@@ -82,6 +128,42 @@ function firefoxPage(page: Page): DriverPage {
         });
     },
     text: () => page.evaluate(() => document.body?.textContent ?? ""),
+    textOf: async (role, name) => {
+      const element = await page.locator(ariaSelector(role, name)).waitHandle();
+      try {
+        return await element.evaluate((node) => node.textContent ?? "");
+      } finally {
+        await element.dispose();
+      }
+    },
+    async download(role, name) {
+      const downloads = join(files, "downloads");
+      const before = await savedFiles(downloads);
+      await clickCentered(page, ariaSelector(role, name));
+      return newFile(downloads, before);
+    },
+    async upload(role, name, file) {
+      // Headless Firefox opens no file dialog (BiDi's input.fileDialogOpened never comes), so the file the
+      // user picks, a real one on disk named as they named it, is set on the page's own file input that
+      // the control opens (the first after it), as the dialog would: BiDi's input.setFiles fires `change`.
+      const picked = join(mkdtempSync(join(files, "picked-")), file.name);
+      await writeFile(picked, file.text);
+      const control = await page.locator(ariaSelector(role, name)).waitHandle();
+      const input = await control.evaluateHandle(
+        (node) =>
+          [...document.querySelectorAll<HTMLInputElement>('input[type="file"]')].find(
+            (candidate) => node.compareDocumentPosition(candidate) & Node.DOCUMENT_POSITION_FOLLOWING,
+          ) ?? null,
+      );
+      try {
+        const element = input.asElement();
+        if (!element) throw new Error(`Firefox: no file input follows the ${role} "${name}"`);
+        await (element as ElementHandle<HTMLInputElement>).uploadFile(picked);
+      } finally {
+        await input.dispose();
+        await control.dispose();
+      }
+    },
     close: () => page.close(),
   };
 }
@@ -91,17 +173,34 @@ async function hrefOf(page: Page): Promise<string> {
 }
 
 export async function launchFirefoxDriver(): Promise<ExtensionDriver> {
-  const browser: Browser = await puppeteer.launch({
-    browser: "firefox",
-    executablePath: FIREFOX_PATH,
-    headless: true,
-    // The fixture site's certificate is self-signed; the service is told to trust it, the browser here.
-    acceptInsecureCerts: true,
-    extraPrefsFirefox: {
-      "extensions.webextensions.uuids": JSON.stringify({ [ADDON_ID]: FIREFOX_EXTENSION_UUID }),
-      "extensions.webextOptionalPermissionPrompts": false,
-    },
-  });
+  // This browser's downloads and the files its user picks; removed when it closes.
+  const files = mkdtempSync(join(tmpdir(), "linklens-firefox-files-"));
+  mkdirSync(join(files, "downloads"));
+  const removeFiles = () => rmSync(files, { recursive: true, force: true });
+  const browser: Browser = await puppeteer
+    .launch({
+      browser: "firefox",
+      executablePath: FIREFOX_PATH,
+      headless: true,
+      // The fixture site's certificate is self-signed; the service is told to trust it, the browser here.
+      acceptInsecureCerts: true,
+      // A protocol call that gets no answer (seen on a loaded machine) fails the test instead of hanging it
+      // for puppeteer's default 3 minutes a call.
+      protocolTimeout: 60_000,
+      extraPrefsFirefox: {
+        "extensions.webextensions.uuids": JSON.stringify({ [ADDON_ID]: FIREFOX_EXTENSION_UUID }),
+        "extensions.webextOptionalPermissionPrompts": false,
+        "browser.download.folderList": 2,
+        "browser.download.dir": join(files, "downloads"),
+        "browser.download.useDownloadDir": true,
+        "browser.download.always_ask_before_handling_new_types": false,
+        "browser.download.start_downloads_in_tmp_dir": false,
+      },
+    })
+    .catch((error: unknown) => {
+      removeFiles();
+      throw error;
+    });
   try {
     await browser.installExtension(FIREFOX_EXTENSION_PATH);
     const claimed = new Set<Page>();
@@ -125,7 +224,7 @@ export async function launchFirefoxDriver(): Promise<ExtensionDriver> {
     // The extension opens its options page on install: the first extension page, from which the others open.
     const home = await findPage((href) => href.startsWith(`${ORIGIN}/options.html`));
     const wrap = (page: Page) => {
-      const driverPage = firefoxPage(page);
+      const driverPage = firefoxPage(page, files);
       driverPages.set(driverPage, page);
       return driverPage;
     };
@@ -173,7 +272,10 @@ export async function launchFirefoxDriver(): Promise<ExtensionDriver> {
         await waitForSeam();
       },
 
-      close: () => browser.close(),
+      close: async () => {
+        await browser.close();
+        removeFiles();
+      },
     };
 
     /** Waits for the (re)loaded background page's main to have run. */
@@ -188,6 +290,7 @@ export async function launchFirefoxDriver(): Promise<ExtensionDriver> {
     }
   } catch (error) {
     await browser.close();
+    removeFiles();
     throw error;
   }
 }

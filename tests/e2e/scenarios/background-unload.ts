@@ -19,10 +19,6 @@ export function backgroundUnloadScenario(test: ScenarioTest): void {
     driver,
     fixtureSite,
   }) => {
-    test.fixme(
-      driver.browserName === "firefox",
-      "Firefox: after the background page's reload the resumed job ends failed (attempts 2, no credit used); not yet understood",
-    );
     // The retry meets the first request still running on the service (409, Retry-After) and waits for the
     // jobs alarm, which browsers fire no sooner than 30 s.
     test.setTimeout(150_000);

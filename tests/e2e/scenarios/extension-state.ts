@@ -3,6 +3,7 @@
  * (`browser` in Firefox, `chrome` in Chromium; both answer promises).
  */
 import type { AnalyzeJob } from "../../../lib/db/schema";
+import type { AnalyzeStartRequest } from "../../../lib/messaging/protocol";
 import { DEFAULT_SETTINGS, SETTINGS_VERSION, type Settings } from "../../../lib/settings/settings";
 import type { Evaluator } from "../drivers/driver";
 import { expect } from "../fixtures";
@@ -80,6 +81,18 @@ export async function endedJob(page: Evaluator, jobId: string, timeout = 45_000)
     .poll(async () => (await job(page, jobId))?.status, { timeout, message: `job ${jobId} ends` })
     .toMatch(/^(done|failed|cancelled)$/);
   return (await job(page, jobId)) as AnalyzeJob;
+}
+
+/** `analyze.start` sent as the popup sends it; answers the job once it is done. */
+export async function analyzed(
+  page: Evaluator,
+  request: Omit<AnalyzeStartRequest, "source">,
+): Promise<AnalyzeJob> {
+  const started = await command<{ jobId: string }>(page, "analyze.start", { ...request, source: "popup" });
+  if (!started.ok) throw new Error(`analyze.start failed: ${started.error?.message}`);
+  const ended = await endedJob(page, started.value?.jobId as string);
+  expect(ended.status, JSON.stringify(ended.error)).toBe("done");
+  return ended;
 }
 
 /** What the toolbar button says in tab `tabId`. */

@@ -3,10 +3,13 @@
  * (Chromium) and tests/e2e/firefox/scenarios.spec.ts (Firefox). One description, two drivers.
  */
 import { backgroundUnloadScenario } from "./background-unload";
+import { badgeCountScenario } from "./badge-count";
 import { contextMenuScenarios, tabStripScenario } from "./context-menus";
+import { exportImportScenario } from "./export-import";
 import { firefoxOnlyScenarios } from "./firefox-only";
 import { firstRunScenario } from "./first-run";
 import { libraryScenario } from "./library";
+import { libraryEditingScenario } from "./library-editing";
 import { manyTabsScenarios } from "./many-tabs";
 import { popupScenario } from "./popup-analyze";
 import type { ScenarioTest } from "./scenario-test";
@@ -20,6 +23,12 @@ export function defineScenarios(test: ScenarioTest, browserName: "chromium" | "f
   });
   test.describe("many tabs", () => manyTabsScenarios(test));
   libraryScenario(test);
+  libraryEditingScenario(test);
+  exportImportScenario(test);
   backgroundUnloadScenario(test);
-  if (browserName === "firefox") firefoxOnlyScenarios(test);
+  // The toolbar count needs `tabs` granted by a test, which only Firefox allows (its prompt off by a pref).
+  if (browserName === "firefox") {
+    badgeCountScenario(test);
+    firefoxOnlyScenarios(test);
+  }
 }
