@@ -324,13 +324,32 @@ function definesEarly(text: string, anchors: CharRange[]): boolean {
   );
 }
 
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+/** Joins the words of one token: "Jae-myung", "1.6x2", "3.5". */
+const JOINER = /[-\u2010\u2011.,]/u;
+
+/**
+ * The span grown to whole words, so that emphasis never splits one ("**Lee Jae**-myung", "**1.6x**2 mm"):
+ * a reader, or a search for the answer, then finds the word whole.
+ */
+function wholeWords(text: string, { start, end }: CharRange): CharRange {
+  const isWord = (at: number) => at >= 0 && at < text.length && WORD_CHAR.test(text[at] as string);
+  const joins = (at: number) => JOINER.test(text[at] ?? "") && isWord(at - 1) && isWord(at + 1);
+  let from = start;
+  let to = end;
+  while (isWord(from - 1) || (from > 1 && joins(from - 1))) from--;
+  while (isWord(to) || joins(to)) to++;
+  return { start: from, end: to };
+}
+
 /**
  * The lead sentence: its span emphasized, cut around what answers when long (the span and the question's
  * words near it; words far from the span do not keep the whole sentence). A person called by one name
  * gets the full name the page gives elsewhere, in brackets, when `namesFrom` is given.
  */
-function leadText({ unit, span, anchors }: Candidate, namesFrom?: PageModel): string {
+function leadText({ unit, span: found, anchors }: Candidate, namesFrom?: PageModel): string {
   const { text } = unit;
+  const span = found && wholeWords(text, found);
   const answer = span ? text.slice(span.start, span.end) : "";
   if (!span || !answer.trim() || answer.includes("*")) return clipAround(text, anchors, LONG_SENTENCE_WORDS);
   const near = anchors.filter((anchor) => wordsBetween(text, span, anchor) < ANCHOR_REACH);

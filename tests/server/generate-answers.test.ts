@@ -227,4 +227,18 @@ describe("a factual answer", () => {
     );
     expect(range).toContain("**10–12 members**");
   });
+
+  it("never splits a word with its emphasis: a hyphenated name, a size like 1.6x2", async () => {
+    const name = await answer(
+      "Who leads the opposition party?",
+      page(`${filler}\n\nLee Jae-myung, leader of the opposition party, called the speech disappointing.`),
+    );
+    expect(name).toContain("**Lee Jae-myung**");
+    const size = await answer(
+      "How small is the chip?",
+      page(`${filler}\n\nThe smaller chip is tiny: it measures a mere 1.6x2 mm and costs little.`),
+    );
+    expect(size).not.toMatch(/\*\*[^*]*1\.6x\*\*2/);
+    expect(size.replaceAll("**", "")).toContain("1.6x2 mm");
+  });
 });
