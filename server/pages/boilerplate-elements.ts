@@ -10,6 +10,9 @@
 const FURNITURE_HINT =
   /newsletter|sign-?up|subscri|abonn|suscri|promo($|[\s_-])|(^|[\s_-])share|sharing|sharedaddy|social|partage|teilen|compartir|related|recommend|more-?stories|most-?(popular|read)|read-?more|lire-aussi|sur-le-meme-sujet|mehr-zum-thema|te-puede-interesar|(^|[\s_-])tags?($|[\s_-])|tag-?list|tags-links|etiquetas|schlagw|mots-cles|(photo|image|caption)-?credit|credits?($|[\s_-])|cookie|consent|gdpr|comments?-?(note|notice|moderation|hinweis)|kommentar-hinweis|moderation|follow|kicker|eyebrow|dachzeile|rubrique|section-?label|ad-?(slot|label|container)|(^|[\s_-])(werbung|anzeige|publicite)($|[\s_-])/i;
 
+/** Readability reads the byline from such an element (and takes it out itself): it stays for Readability. */
+const BYLINE_HINT = /byline|author|dateline|writtenby/i;
+
 /** At most this many characters (spaces aside) of text: a box of furniture, not a section of the article. */
 const FURNITURE_TEXT = 320;
 /** A larger hinted element still goes when this share of its text is links (a list of related stories). */
@@ -24,7 +27,7 @@ const hintOf = (element: Element) =>
 
 function isFurniture(element: Element): boolean {
   const hint = hintOf(element);
-  if (!hint || !FURNITURE_HINT.test(hint)) return false;
+  if (!hint || !FURNITURE_HINT.test(hint) || BYLINE_HINT.test(hint)) return false;
   const chars = countVisible(element.textContent);
   if (chars <= FURNITURE_TEXT) return true;
   if (chars > FURNITURE_LINKED_TEXT) return false;

@@ -670,6 +670,15 @@ describe("extractPage: boilerplate Readability keeps", () => {
     for (const sentence of prose) expect(text).toContain(sentence);
   });
 
+  it("leaves a byline with a furniture word in its class to Readability, which reads the author from it", () => {
+    const page = extractPage(
+      html(
+        `<html><body><article><div class="byline-social"><a href="/ana">Ana Ruiz</a></div>${ARTICLE_TEXT}</article></body></html>`,
+      ),
+    );
+    expect(page.analysis.author).toBe("Ana Ruiz");
+  });
+
   it("keeps an element with a furniture class when it holds more text than furniture does", () => {
     const text = extractPage(
       html(
