@@ -51,6 +51,9 @@ const NEWSLETTER_LABEL = new RegExp(`(newsletters?|abonnieren|suscribirme|je m�
 const TAG_LIST =
   /^(tags?|topics?|filed under|tagged|categories|catégories|mots-clés|schlagwörter|themen|etiquetas|temas)\s*:/iu;
 
+/** WordPress's "Posted in Bread, Fermentation": the post's categories, as links. */
+const FILED_UNDER = /^(posted|filed) (in|under) \S/iu;
+
 /** Headings of a block of links to other pages; the link-dense blocks under one go with it. */
 const RELATED_HEADING =
   /^(you (may|might) (also )?(like|enjoy)|related( articles| stories| posts| content| coverage| news)?|more (from|on|stories|like this|to read)( [\p{L} .]{1,30})?|read (more|next|also)|recommended( for you| reading| stories)?|most (popular|read|viewed|shared)|trending( now| stories)?|popular (now|posts|stories)|editors'? picks|don'?t miss|à lire aussi|lire aussi|sur le même sujet|mehr zum thema|das könnte sie auch interessieren|(te puede|también te puede) interesar|leia também|notícias relacionadas|ti potrebbe interessare)\s*:?\s*$/iu;
@@ -60,7 +63,7 @@ const PROMO_LEAD =
   /^(read more|read also|also read|see also|related|more|watch|lire aussi|à lire aussi|voir aussi|lesen sie auch|mehr zum thema|lee también|leer más|leia também)\s*:\s*\S/iu;
 
 const STRAY_LABEL =
-  /^(advertisement|sponsored( content)?|story continues below( advertisement)?|continue reading below|share( this( article| story| page)?)?|\d+ comments?|publicité|anzeige|werbung|publicidad)\s*:?$/iu;
+  /^(advertisement|sponsored( content)?|story continues below( advertisement)?|continue reading below|share( this( article| story| page)?)?|\d+ comments?|(subscribe|sign up)( now| today)?|publicité|anzeige|werbung|publicidad)\s*:?$/iu;
 
 /** "Share on Facebook", "Partager sur X", "Facebook Twitter Email": a share bar's links. */
 const SHARE_LINE =
@@ -90,6 +93,7 @@ function isPhraseBoilerplate(block: TextBlock): boolean {
     NEWSLETTER_CALL.test(text) ||
     (label && NEWSLETTER_LABEL.test(text)) ||
     TAG_LIST.test(text) ||
+    (FILED_UNDER.test(text) && linkShare(block) >= 0.5) ||
     STRAY_LABEL.test(text) ||
     (label && SHARE_LINE.test(text) && linkShare(block) >= LINK_DENSE) ||
     WIRE_COPYRIGHT.test(text) ||
