@@ -583,6 +583,16 @@ describe("extractPage: boilerplate Readability keeps", () => {
       "castors",
     ],
     [
+      "a post's categories",
+      { after: '<p>Posted in <a href="/c/otters">Otters</a>, <a href="/c/canals">Canals</a></p>' },
+      "Posted in",
+    ],
+    [
+      "a subscribe button made of a link",
+      { inside: '<p><a href="/subscribe">SUBSCRIBE</a></p>' },
+      "SUBSCRIBE",
+    ],
+    [
       "an advertisement notice",
       { inside: "<div>Story continues below advertisement</div>" },
       "advertisement",
