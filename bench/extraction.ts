@@ -3,7 +3,9 @@
  * page in Chromium, and the reference, jsdom + Mozilla Readability, in one run on two sets of real pages:
  * - tuned on: the article pages (`loadArticlePages()`), with their known title, author and date;
  * - held out: the Readability test pages of ../shared/testdata/readability-pages that are not among
- *   them, never used to tune the extractor.
+ *   them, never used to tune the extractor;
+ * - authored news pages (tests/fixtures/news-pages): news and blog pages written for this project, with
+ *   the boilerplate Readability keeps on real news sites and the article text a reader reads.
  * The main text is scored by word-shingle precision, recall and F1 (bench/shingle-f1.ts) against the
  * expected article, mean over pages. Time per page from HTML string to result: static extraction and
  * Readability over `BENCH_ROUNDS` rounds after the scored one (default 2), rendering over the scored one.
@@ -29,6 +31,7 @@ import {
   share,
   summarize,
 } from "../tests/fixtures/article-corpus";
+import { loadNewsPages } from "../tests/fixtures/news-pages";
 import { sharedTestdata } from "../tests/helpers/shared-testdata";
 import { meanScore, SHINGLE, shingleScore, type TextScore } from "./shingle-f1";
 
@@ -224,6 +227,7 @@ try {
   for (const [title, pages] of [
     ["Tuned on (article pages)", tuned],
     ["Held out (Readability test pages not among them)", heldOut],
+    ["Authored news pages (tests/fixtures/news-pages)", loadNewsPages()],
   ] as const) {
     const [ours, reference] = runStatic(pages);
     const runs = [ours, ...(renderer ? [await runRendered(renderer, pages)] : []), reference];

@@ -1,9 +1,10 @@
 /**
- * A conservative pass over the paragraphs Readability kept, in the spirit of jusText and trafilatura: it
- * drops what readers skip and Readability keeps. Only short blocks go: a dateline, an agency credit, a
- * comment-moderation notice, a newsletter box, a tag list, a "You may also like" heading with the links
- * under it, and link lists or stray labels at the very start or end of the article. Anything longer, or
- * in the middle of the text without those marks, stays.
+ * The text half of the boilerplate pass (the element half, by class and id, is boilerplate-elements.ts):
+ * a conservative pass over the paragraphs Readability kept, in the spirit of jusText and trafilatura. It
+ * drops what readers skip and Readability keeps, and only short blocks that say what they are: a dateline,
+ * an agency credit, a comment-moderation notice, a newsletter call, a tag list, a share line, a wire
+ * copyright, a "Read more:" promo, a "You may also like" heading with the links under it, and a section
+ * label before the first paragraph. A block of the article's own prose is longer, or says none of it.
  */
 import type { TextBlock } from "./page-text";
 
@@ -11,60 +12,114 @@ import type { TextBlock } from "./page-text";
 const SHORT_BLOCK = 200;
 /** A block whose text is at least this share of links reads as navigation. */
 const LINK_DENSE = 0.7;
-/** Edge blocks at most this long, without closing punctuation, are labels ("Share", "Advertisement"). */
-const EDGE_LABEL = 40;
-const EDGE_BLOCKS = 3;
+/** A section label ("World", "Économie") before the first paragraph is at most this long. */
+const SECTION_LABEL = 30;
+
+/** Where a word ends, in any script (`\b` knows ASCII letters only: "publié\b" never matches). */
+const END = "(?![\\p{L}\\p{N}])";
 
 const DATE_WORDS =
   "updated|posted|published|last updated|last modified|mis à jour|publié|modifié|aktualisiert|veröffentlicht|actualizado|publicado|atualizado|aggiornato|pubblicato";
-/** "Updated Nov 19, 2024 6:55 AM", "Published: 12.03.2021", "Mis à jour le 3 mars". */
-const DATELINE = new RegExp(`^(${DATE_WORDS})\\b[^.!?]{0,80}$`, "iu");
+/** "Updated Nov 19, 2024 6:55 AM", "Published: 12.03.2021", "Aktualisiert am 4. Juni 2025, 14:20 Uhr". */
+const DATELINE = new RegExp(`^(${DATE_WORDS})${END}[^!?]{0,80}$`, "iu");
 
-/** "By Reuters", "(AP)", "From the Associated Press": a credit line, not the article. */
+const MONTH =
+  "jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december";
+/** A line that is a date and a time and nothing more: "Nov 19, 2025, 6:55 AM UTC". */
+const DATE_TIME_ONLY = new RegExp(
+  `^((mon|tue|wed|thu|fri|sat|sun)[a-z]*,? )?(${MONTH})\\.? \\d{1,2},? \\d{4},?( (at )?\\d{1,2}[:.]\\d{2}( ?[ap]\\.?m\\.?)?( [a-z]{2,4})?)?$`,
+  "iu",
+);
+
+/** "By Reuters", "(AP)", "Par AFP", "Von dpa": a credit line, not the article. */
 const AGENCY_CREDIT =
   /^(by|from|source:?|via|par|von|por)?\s*\(?(reuters|the associated press|associated press|ap|afp|agence france-presse|dpa|efe|ansa|bloomberg|upi)\)?\s*(staff|news|wire)?\s*\.?$/iu;
 
-const COMMENT_NOTICE =
-  /\b(comments? (are|is) (now )?(moderated|closed|disabled)|comment moderation|we welcome (your )?comments|(read|see) our (community|comment(ing)?) (guidelines|policy)|leave a (comment|reply)|join the (conversation|discussion)|log ?in to (comment|reply)|commentaires? (sont|est) (modérés?|fermés?)|kommentare (werden moderiert|sind geschlossen)|los comentarios (están|son) moderados)\b/iu;
+const COMMENT_NOTICE = new RegExp(
+  `(comments? (are|is) (now )?(moderated|closed|disabled)|comment moderation|we welcome (your )?comments|(read|see) our (community|comment(ing)?) (guidelines|policy)|leave a (comment|reply)|join the (conversation|discussion)|log ?in to (comment|reply)|commentaires? (sont|est) (modérés?|fermés?)|kommentare (werden moderiert|sind geschlossen)|los comentarios (están|son) moderados)${END}`,
+  "iu",
+);
 
-const NEWSLETTER =
-  /\b(newsletters?|breaking news emails?|(sign up|subscribe)\b[^.]{0,60}\b(emails?|inbox|updates|alerts)|in your inbox|inscrivez-vous|abonnez-vous|jetzt abonnieren|suscríbete)\b/iu;
+/** A call to subscribe: it starts with the verb and names the mail, or promises an inbox. */
+const NEWSLETTER_CALL = new RegExp(
+  `^\\W*(sign up|subscribe|get|join|receive|inscrivez-vous|abonnez-vous|abonnieren sie|suscríbete|recibe)${END}.{0,120}(newsletters?|emails?|inbox|bulletin|boletín|postfach)${END}|(in|to) your inbox|dans votre boîte|in ihr(em)? postfach`,
+  "iu",
+);
+/** A newsletter box's title or button: short, no sentence. */
+const NEWSLETTER_LABEL = new RegExp(`(newsletters?|abonnieren|suscribirme|je m’inscris)${END}`, "iu");
 
 const TAG_LIST =
-  /^(tags?|topics?|filed under|categories|catégories|mots-clés|schlagwörter|themen|etiquetas|temas)\s*:/iu;
+  /^(tags?|topics?|filed under|tagged|categories|catégories|mots-clés|schlagwörter|themen|etiquetas|temas)\s*:/iu;
+
+/** WordPress's "Posted in Bread, Fermentation": the post's categories, as links. */
+const FILED_UNDER = /^(posted|filed) (in|under) \S/iu;
 
 /** Headings of a block of links to other pages; the link-dense blocks under one go with it. */
 const RELATED_HEADING =
-  /^(you (may|might) (also )?(like|enjoy)|related( articles| stories| posts| content| coverage| news)?|more (from|on|stories|like this|to read)|read (more|next|also)|recommended( for you| reading| stories)?|most (popular|read|viewed|shared)|trending( now| stories)?|popular (now|posts|stories)|editors'? picks|don'?t miss|à lire aussi|lire aussi|sur le même sujet|mehr zum thema|das könnte sie auch interessieren|(te puede|también te puede) interesar|leia também|notícias relacionadas|ti potrebbe interessare)\s*:?\s*$/iu;
+  /^(you (may|might) (also )?(like|enjoy)|related( articles| stories| posts| content| coverage| news)?|more (from|on|stories|like this|to read)( [\p{L} .]{1,30})?|read (more|next|also)|recommended( for you| reading| stories)?|most (popular|read|viewed|shared)|trending( now| stories)?|popular (now|posts|stories)|editors'? picks|don'?t miss|à lire aussi|lire aussi|sur le même sujet|mehr zum thema|das könnte sie auch interessieren|(te puede|también te puede) interesar|leia também|notícias relacionadas|ti potrebbe interessare)\s*:?\s*$/iu;
+
+/** "READ MORE: <a headline>", "Lire aussi : <a headline>": a promo for another article. */
+const PROMO_LEAD =
+  /^(read more|read also|also read|see also|related|more|watch|lire aussi|à lire aussi|voir aussi|lesen sie auch|mehr zum thema|lee también|leer más|leia também)\s*:\s*\S/iu;
 
 const STRAY_LABEL =
-  /^(advertisement|sponsored( content)?|share( this( article| story| page)?)?|print|email|comments?|\d+ comments?|publicité|anzeige|werbung|publicidad)\s*:?$/iu;
+  /^(advertisement|sponsored( content)?|story continues below( advertisement)?|continue reading below|share( this( article| story| page)?)?|\d+ comments?|(subscribe|sign up)( now| today)?|publicité|anzeige|werbung|publicidad)\s*:?$/iu;
 
-const CLOSING_PUNCTUATION = /[.!?…"”»)]$/u;
+/** "Share on Facebook", "Partager sur X", "Facebook Twitter Email": a share bar's links. */
+const SHARE_LINE =
+  /^((share|partager|teilen|compartir|condividi|compartilhar)( (on|sur|auf|en|via|per) [\p{L} ]{1,20})?|((facebook|twitter|x|linkedin|whatsapp|e-?mail|print|pinterest|reddit|threads|telegram|flipboard)[\s|,·]*)+)$/iu;
 
-const linkShare = (block: TextBlock) => block.linkChars / Math.max(1, block.text.replace(/\s/g, "").length);
+const WIRE_COPYRIGHT =
+  /^(copyright|©)\s*(\(c\)\s*)?\d{4}\b.*(all rights reserved|may not be (published|reproduced|redistributed))/iu;
 
-function isPhraseBoilerplate(text: string): boolean {
-  if (text.length > SHORT_BLOCK) return false;
+/** "Follow the Gazette on Facebook and Instagram for the latest news." */
+const FOLLOW_US =
+  /^follow (us|[\p{L}\p{N} &.'-]{1,40}) on (facebook|twitter|x|instagram|linkedin|tiktok|youtube|threads|bluesky|whatsapp)/iu;
+
+const CLOSING_PUNCTUATION = /[.!?…"”»)。！？」』]$/u;
+
+const visibleLength = (text: string) => text.replace(/\s/g, "").length;
+const linkShare = (block: TextBlock) => block.linkChars / Math.max(1, visibleLength(block.text));
+
+function isPhraseBoilerplate(block: TextBlock): boolean {
+  const { text } = block;
+  if (text.length > SHORT_BLOCK) return WIRE_COPYRIGHT.test(text) && text.length <= 2 * SHORT_BLOCK;
+  const label = text.length <= 60 && !CLOSING_PUNCTUATION.test(text);
   return (
     (DATELINE.test(text) && /\d/.test(text)) ||
+    DATE_TIME_ONLY.test(text) ||
     AGENCY_CREDIT.test(text) ||
     COMMENT_NOTICE.test(text) ||
-    NEWSLETTER.test(text) ||
+    NEWSLETTER_CALL.test(text) ||
+    (label && NEWSLETTER_LABEL.test(text)) ||
     TAG_LIST.test(text) ||
-    STRAY_LABEL.test(text)
+    (FILED_UNDER.test(text) && linkShare(block) >= 0.5) ||
+    STRAY_LABEL.test(text) ||
+    (label && SHARE_LINE.test(text) && linkShare(block) >= LINK_DENSE) ||
+    WIRE_COPYRIGHT.test(text) ||
+    FOLLOW_US.test(text) ||
+    (PROMO_LEAD.test(text) && isMostlyLinkAfterLead(block))
   );
 }
 
-const isEdgeNoise = (block: TextBlock) =>
+/** The text after the lead ("READ MORE:") is a link. */
+function isMostlyLinkAfterLead(block: TextBlock): boolean {
+  const rest = block.text.slice(block.text.indexOf(":") + 1);
+  return block.linkChars >= LINK_DENSE * visibleLength(rest);
+}
+
+/** A link to a section before the first paragraph ("World", "Économie"), not a sentence nor a heading. */
+const isSectionLabel = (block: TextBlock) =>
   !block.heading &&
-  block.text.length <= SHORT_BLOCK &&
-  (linkShare(block) >= LINK_DENSE ||
-    (block.text.length <= EDGE_LABEL && !CLOSING_PUNCTUATION.test(block.text) && !/\d{4}/.test(block.text)));
+  linkShare(block) >= LINK_DENSE &&
+  block.text.length <= SECTION_LABEL &&
+  !CLOSING_PUNCTUATION.test(block.text) &&
+  !/\d/.test(block.text) &&
+  block.text.split(/\s+/).length <= 3;
 
 /** The paragraphs without the boilerplate; all of them when the pass would leave nothing. */
 export function withoutBoilerplate(blocks: TextBlock[]): string[] {
-  const keep = blocks.map((block) => !isPhraseBoilerplate(block.text));
+  const keep = blocks.map((block) => !isPhraseBoilerplate(block));
 
   for (let at = 0; at < blocks.length; at++) {
     const block = blocks[at] as TextBlock;
@@ -78,19 +133,8 @@ export function withoutBoilerplate(blocks: TextBlock[]): string[] {
     }
   }
 
-  // Edges: link lists and labels before the first and after the last paragraph that reads as text.
-  for (let at = 0, seen = 0; at < blocks.length && seen < EDGE_BLOCKS; at++) {
-    if (!keep[at]) continue;
-    if (!isEdgeNoise(blocks[at] as TextBlock) || linkShare(blocks[at] as TextBlock) < LINK_DENSE) break;
-    keep[at] = false;
-    seen++;
-  }
-  for (let at = blocks.length - 1, seen = 0; at >= 0 && seen < EDGE_BLOCKS; at--) {
-    if (!keep[at]) continue;
-    if (!isEdgeNoise(blocks[at] as TextBlock)) break;
-    keep[at] = false;
-    seen++;
-  }
+  const first = keep.indexOf(true);
+  if (first >= 0 && isSectionLabel(blocks[first] as TextBlock)) keep[first] = false;
 
   const kept = blocks.filter((_, at) => keep[at]).map((block) => block.text);
   return kept.length > 0 ? kept : blocks.map((block) => block.text);

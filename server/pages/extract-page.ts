@@ -9,6 +9,7 @@ import { normalizeLink, siteOf } from "../../lib/links/link-check";
 import { declaredAuthorOf, firstAuthor, isBylineLeftover } from "./article-author";
 import { articleTitleOf } from "./article-title";
 import { withoutBoilerplate } from "./boilerplate";
+import { removeFurniture } from "./boilerplate-elements";
 import {
   allMeta,
   declaredIcon,
@@ -253,6 +254,8 @@ interface MainContent {
 
 /** The page's main content: Readability's article, else the body without its chrome. */
 function mainContentOf(document: Document, html: string): MainContent {
+  // Before Readability: it merges a box of inline text into a bare paragraph, losing the box's class.
+  if (document.body) removeFurniture(document.body);
   const article = readArticle(document);
   const paragraphs = article
     ? withoutBoilerplate(textBlocksOf(article.content).filter((block) => !isBylineLeftover(block.text)))

@@ -551,6 +551,105 @@ describe("extractPage: boilerplate Readability keeps", () => {
       },
       "Beavers",
     ],
+    [
+      "a dateline in French",
+      { before: "<p>Publié le 12 mars 2025 à 08h15, mis à jour à 10h02</p>" },
+      "Publié",
+    ],
+    ["a dateline in German", { before: "<p>Aktualisiert am 4. Juni 2025, 14:20 Uhr</p>" }, "Aktualisiert"],
+    ["a line that is only a date and time", { before: "<div>Nov 19, 2025, 6:55 AM UTC</div>" }, "6:55"],
+    ["an agency byline in French", { before: "<p>Par AFP</p>" }, "AFP"],
+    [
+      "a section label linked before the first paragraph",
+      { before: '<p><a href="/world">World</a></p>' },
+      "World",
+    ],
+    [
+      "a share bar",
+      {
+        before:
+          '<ul><li><a href="https://fb.example">Share on Facebook</a></li><li><a href="mailto:?">Email</a></li></ul>',
+      },
+      "Share on",
+    ],
+    [
+      "a READ MORE promo between paragraphs",
+      { inside: '<p><strong>READ MORE:</strong> <a href="/other">Beavers build a dam downtown</a></p>' },
+      "Beavers",
+    ],
+    [
+      "a French Lire aussi promo",
+      { inside: '<p>Lire aussi : <a href="/autre">Les castors construisent un barrage</a></p>' },
+      "castors",
+    ],
+    [
+      "a post's categories",
+      { after: '<p>Posted in <a href="/c/otters">Otters</a>, <a href="/c/canals">Canals</a></p>' },
+      "Posted in",
+    ],
+    [
+      "a subscribe button made of a link",
+      { inside: '<p><a href="/subscribe">SUBSCRIBE</a></p>' },
+      "SUBSCRIBE",
+    ],
+    [
+      "an advertisement notice",
+      { inside: "<div>Story continues below advertisement</div>" },
+      "advertisement",
+    ],
+    [
+      "a wire copyright line",
+      {
+        after:
+          "<p>Copyright 2025 Reuters. All rights reserved. This material may not be published, broadcast, rewritten or redistributed.</p>",
+      },
+      "rights reserved",
+    ],
+    [
+      "a follow-us line",
+      { after: "<p>Follow the Otter Gazette on Facebook and Instagram for the latest news.</p>" },
+      "Follow",
+    ],
+    [
+      "a newsletter box named by its class",
+      {
+        inside:
+          '<div class="newsletter-signup"><h4>The Morning Otter</h4><p>The stories that matter, delivered weekday mornings.</p></div>',
+      },
+      "Morning Otter",
+    ],
+    [
+      "a tag list named by its class",
+      {
+        after:
+          '<ul class="article-tags"><li><a href="/t/otters">Otters</a></li><li><a href="/t/canals">Canals</a></li></ul>',
+      },
+      "Canals",
+    ],
+    [
+      "a photo credit named by its class",
+      {
+        before:
+          '<figure><img src="/otter.jpg" alt=""><figcaption>An otter at dusk. <span class="photo-credit">Photo: Ana Ruiz / Otter Gazette</span></figcaption></figure>',
+      },
+      "Ana Ruiz",
+    ],
+    [
+      "related stories in an element Readability keeps for its article-like class",
+      {
+        after:
+          '<div class="article-related"><h3>Elsewhere</h3><ul><li><a href="/a">Beavers build a dam downtown</a></li><li><a href="/b">Herons nest on the old mill</a></li></ul></div>',
+      },
+      "Herons",
+    ],
+    [
+      "a cookie notice inside the article",
+      {
+        inside:
+          '<div class="cookie-consent">We use cookies to improve your experience on our site. <a href="#ok">Accept</a></div>',
+      },
+      "cookies",
+    ],
   ])("drops %s and keeps every paragraph", (_case, around, dropped) => {
     const text = article(around);
     expect(text).not.toContain(dropped);
@@ -565,6 +664,38 @@ describe("extractPage: boilerplate Readability keeps", () => {
     expect(text).toContain("More about the dens");
     expect(text).toContain("Otters rest here.");
     expect(text).toContain("Closing thoughts");
+  });
+
+  it("keeps prose that uses the same words: a sentence opening with Updated, newsletters and comments in the story", () => {
+    const prose = [
+      "Updated guidance from the press association, published last spring, told papers to start a newsletter.",
+      "Readers who only read the newsletter were the least likely to subscribe to the paper.",
+      "Comments are open on the site, and I read every one of them.",
+    ];
+    const text = article({
+      before: `<p>${prose[0]}</p>`,
+      inside: `<p>${prose[1]}</p>`,
+      after: `<p>${prose[2]}</p>`,
+    });
+    for (const sentence of prose) expect(text).toContain(sentence);
+  });
+
+  it("leaves a byline with a furniture word in its class to Readability, which reads the author from it", () => {
+    const page = extractPage(
+      html(
+        `<html><body><article><div class="byline-social"><a href="/ana">Ana Ruiz</a></div>${ARTICLE_TEXT}</article></body></html>`,
+      ),
+    );
+    expect(page.analysis.author).toBe("Ana Ruiz");
+  });
+
+  it("keeps an element with a furniture class when it holds more text than furniture does", () => {
+    const text = extractPage(
+      html(
+        `<html><body><div class="share-wrapper"><article>${ARTICLE_TEXT}</article></div><div class="share-bar"><a href="/fb">Facebook</a></div></body></html>`,
+      ),
+    ).analysis.text;
+    expect(text.match(/Paragraph \d/g)).toHaveLength(4);
   });
 
   it("reads the blocks Readability renames (DIV to P) as paragraphs of their own", () => {

@@ -1,0 +1,60 @@
+/**
+ * The element half of the boilerplate pass, run before Readability: a small element whose class or id
+ * names a kind of page furniture (a newsletter box, a share bar, related links, tags, a photo credit, a
+ * cookie notice) goes. Readability drops such elements only where no word like "article" or "content" is
+ * in the same class ("article-related" stays), and never the kinds it has no word for. Size is the guard: a hinted element with more text than a box of furniture holds is
+ * kept, so a hint on an article's own container never costs its text.
+ */
+
+/** Class and id fragments of page furniture, in the spelling of the CMSes and the languages we see. */
+const FURNITURE_HINT =
+  /newsletter|sign-?up|subscri|abonn|suscri|promo($|[\s_-])|(^|[\s_-])share|sharing|sharedaddy|social|partage|teilen|compartir|related|recommend|more-?stories|most-?(popular|read)|read-?more|lire-aussi|sur-le-meme-sujet|mehr-zum-thema|te-puede-interesar|(^|[\s_-])tags?($|[\s_-])|tag-?list|tags-links|etiquetas|schlagw|mots-cles|(photo|image|caption)-?credit|credits?($|[\s_-])|cookie|consent|gdpr|comments?-?(note|notice|moderation|hinweis)|kommentar-hinweis|moderation|follow|kicker|eyebrow|dachzeile|rubrique|section-?label|ad-?(slot|label|container)|(^|[\s_-])(werbung|anzeige|publicite)($|[\s_-])/i;
+
+/** Readability reads the byline from such an element (and takes it out itself): it stays for Readability. */
+const BYLINE_HINT = /byline|author|dateline|writtenby/i;
+
+/** At most this many characters (spaces aside) of text: a box of furniture, not a section of the article. */
+const FURNITURE_TEXT = 320;
+/** A larger hinted element still goes when this share of its text is links (a list of related stories). */
+const FURNITURE_LINK_SHARE = 0.6;
+const FURNITURE_LINKED_TEXT = 1200;
+
+const NON_SPACE = /\S/g;
+const countVisible = (text: string | null) => text?.match(NON_SPACE)?.length ?? 0;
+
+const hintOf = (element: Element) =>
+  `${element.getAttribute("class") ?? ""} ${element.getAttribute("id") ?? ""}`.trim();
+
+function isFurniture(element: Element): boolean {
+  const hint = hintOf(element);
+  if (!hint || !FURNITURE_HINT.test(hint) || BYLINE_HINT.test(hint)) return false;
+  const chars = countVisible(element.textContent);
+  if (chars <= FURNITURE_TEXT) return true;
+  if (chars > FURNITURE_LINKED_TEXT) return false;
+  let linkChars = 0;
+  for (const link of element.querySelectorAll("a")) linkChars += countVisible(link.textContent);
+  return linkChars / chars >= FURNITURE_LINK_SHARE;
+}
+
+/**
+ * Removes the furniture elements under `root` (not `root` itself) and returns how many went; none when
+ * they would take most of its text, as then the hints are the page's own markup, not furniture.
+ */
+export function removeFurniture(root: Element): number {
+  const found: Element[] = [];
+  let element: Element | null = root.firstElementChild;
+  while (element) {
+    if (isFurniture(element)) {
+      found.push(element);
+    } else if (element.firstElementChild) {
+      element = element.firstElementChild;
+      continue;
+    }
+    while (element && element !== root && !element.nextElementSibling) element = element.parentElement;
+    element = element && element !== root ? element.nextElementSibling : null;
+  }
+  const furnitureChars = found.reduce((sum, furniture) => sum + countVisible(furniture.textContent), 0);
+  if (furnitureChars * 2 > countVisible(root.textContent)) return 0;
+  for (const furniture of found) furniture.remove();
+  return found.length;
+}
