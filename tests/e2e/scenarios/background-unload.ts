@@ -19,8 +19,9 @@ export function backgroundUnloadScenario(test: ScenarioTest): void {
     driver,
     fixtureSite,
   }) => {
-    // The retry meets the first request still running on the service (409, Retry-After) and waits for the
-    // jobs alarm, which browsers fire no sooner than 30 s.
+    // The retry meets the first request still running on the service (409, Retry-After): the client waits
+    // and asks again in place (lib/api/retry-policy.ts); a Retry-After longer than it waits out leaves the job
+    // to the jobs alarm, which browsers fire no sooner than 30 s.
     test.setTimeout(150_000);
     // A service of this test's own, so that its store can be read once it is stopped.
     const service = await startServiceProcess({
