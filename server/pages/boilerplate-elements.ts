@@ -19,8 +19,19 @@ const FURNITURE_TEXT = 320;
 const FURNITURE_LINK_SHARE = 0.6;
 const FURNITURE_LINKED_TEXT = 1200;
 
-const NON_SPACE = /\S/g;
-const countVisible = (text: string | null) => text?.match(NON_SPACE)?.length ?? 0;
+/** Characters that are not white space (as `\s` knows it), counted without building an array of them. */
+function countVisible(text: string | null): number {
+  if (!text) return 0;
+  let count = 0;
+  for (let at = 0; at < text.length; at++) if (!isSpace(text.charCodeAt(at))) count++;
+  return count;
+}
+
+const isSpace = (code: number) =>
+  code === 32 ||
+  (code >= 9 && code <= 13) ||
+  (code > 127 && (code === 160 || (code >= 0x2000 && code <= 0x200a) || OTHER_SPACES.has(code)));
+const OTHER_SPACES = new Set([0x1680, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000, 0xfeff]);
 
 const hintOf = (element: Element) =>
   `${element.getAttribute("class") ?? ""} ${element.getAttribute("id") ?? ""}`.trim();
