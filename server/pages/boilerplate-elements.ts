@@ -6,6 +6,8 @@
  * kept, so a hint on an article's own container never costs its text.
  */
 
+import { countVisible } from "./visible-chars";
+
 /** Class and id fragments of page furniture, in the spelling of the CMSes and the languages we see. */
 const FURNITURE_HINT =
   /newsletter|sign-?up|subscri|abonn|suscri|promo($|[\s_-])|(^|[\s_-])share|sharing|sharedaddy|social|partage|teilen|compartir|related|recommend|more-?stories|most-?(popular|read)|read-?more|lire-aussi|sur-le-meme-sujet|mehr-zum-thema|te-puede-interesar|(^|[\s_-])tags?($|[\s_-])|tag-?list|tags-links|etiquetas|schlagw|mots-cles|(photo|image|caption)-?credit|credits?($|[\s_-])|cookie|consent|gdpr|comments?-?(note|notice|moderation|hinweis)|kommentar-hinweis|moderation|follow|kicker|eyebrow|dachzeile|rubrique|section-?label|ad-?(slot|label|container)|(^|[\s_-])(werbung|anzeige|publicite)($|[\s_-])/i;
@@ -18,20 +20,6 @@ const FURNITURE_TEXT = 320;
 /** A larger hinted element still goes when this share of its text is links (a list of related stories). */
 const FURNITURE_LINK_SHARE = 0.6;
 const FURNITURE_LINKED_TEXT = 1200;
-
-/** Characters that are not white space (as `\s` knows it), counted without building an array of them. */
-function countVisible(text: string | null): number {
-  if (!text) return 0;
-  let count = 0;
-  for (let at = 0; at < text.length; at++) if (!isSpace(text.charCodeAt(at))) count++;
-  return count;
-}
-
-const isSpace = (code: number) =>
-  code === 32 ||
-  (code >= 9 && code <= 13) ||
-  (code > 127 && (code === 160 || (code >= 0x2000 && code <= 0x200a) || OTHER_SPACES.has(code)));
-const OTHER_SPACES = new Set([0x1680, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000, 0xfeff]);
 
 const hintOf = (element: Element) =>
   `${element.getAttribute("class") ?? ""} ${element.getAttribute("id") ?? ""}`.trim();

@@ -1,4 +1,5 @@
 /** Plain text of a DOM subtree: whitespace collapsed, one paragraph per block, blank lines between. */
+import { countVisible } from "./visible-chars";
 
 export const MAX_TEXT_LENGTH = 100_000;
 
@@ -80,8 +81,6 @@ interface Paragraphs {
   currentHeading: boolean;
 }
 
-const NON_SPACE = /\S/g;
-
 function flush(paragraphs: Paragraphs): void {
   if (paragraphs.current.length === 0) return;
   const text = paragraphs.current
@@ -118,7 +117,7 @@ function collect(root: Node, paragraphs: Paragraphs): void {
     if (node.nodeType === TEXT_NODE) {
       const value = node.nodeValue ?? "";
       paragraphs.current.push(state.preDepth > 0 ? value : value.replace(/\n/g, " "));
-      if (state.linkDepth > 0) paragraphs.currentLinkChars += value.match(NON_SPACE)?.length ?? 0;
+      if (state.linkDepth > 0) paragraphs.currentLinkChars += countVisible(value);
     } else if (node.nodeType === ELEMENT_NODE) {
       const element = node as Element;
       const name = element.localName;

@@ -14,6 +14,7 @@
  * database answers every search.
  */
 import { compareCodePoints } from "./code-point-order";
+import type { RelatedSearch } from "./related-query";
 import { addRankPart, finishRank, lexemeRankPart } from "./ts-rank";
 import { parseTsvectorText } from "./tsvector-text";
 
@@ -61,12 +62,8 @@ interface Candidate {
   relatedness: number;
 }
 
-export interface IndexSearch {
-  tenantId: string;
-  analysisId: string;
-  offset: number;
-  limit: number;
-}
+/** A search the index answers: one without filters. */
+export type IndexSearch = Omit<RelatedSearch, "jsonContent" | "metadata">;
 
 /** The database's limits (0003_related_search_terms.sql): query lexemes, and the holders a lexeme may have. */
 const QUERY_LEXEMES = 8;
@@ -249,7 +246,8 @@ export function createRelatedIndex(maxBytes: number) {
       const scored = new Set(summed);
       for (const document of source.pageKey === null ? [] : (tenant.pages.get(source.pageKey) ?? [])) {
         if (document !== source && !scored.has(document.slot)) {
-          candidates.push({ document, relatedness: 0 + 0 + 2 * scale });
+          // no word shared (text score 0, so no site boost): the same page alone
+          candidates.push({ document, relatedness: 2 * scale });
         }
       }
       return candidates

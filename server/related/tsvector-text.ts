@@ -9,7 +9,12 @@ export interface LexemePositions {
   weights: number[];
 }
 
-const WEIGHT_OF: Record<string, number> = { A: 3, B: 2, C: 1, D: 0 };
+/** Postgres prints A, B and C; a position without a letter weighs D (0). */
+const WEIGHT_OF = new Map([
+  ["A", 3],
+  ["B", 2],
+  ["C", 1],
+]);
 
 export function parseTsvectorText(text: string): LexemePositions[] {
   const lexemes: LexemePositions[] = [];
@@ -40,13 +45,9 @@ export function parseTsvectorText(text: string): LexemePositions[] {
       do {
         at++; // ':' or ','
         while (text.charCodeAt(at) >= 48 && text.charCodeAt(at) <= 57) at++;
-        const letter = text[at];
-        if (letter !== undefined && letter in WEIGHT_OF && letter !== "D") {
-          weights.push(WEIGHT_OF[letter] as number);
-          at++;
-        } else {
-          weights.push(0);
-        }
+        const weight = WEIGHT_OF.get(text[at] ?? "");
+        weights.push(weight ?? 0);
+        if (weight !== undefined) at++;
       } while (text[at] === ",");
     }
     lexemes.push({ lexeme, weights });
