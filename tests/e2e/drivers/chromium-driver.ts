@@ -1,6 +1,7 @@
 /** The shared scenarios' driver for Chromium: Playwright with the unpacked MV3 build (tests/e2e/fixtures.ts). */
 import { readFile } from "node:fs/promises";
 import type { BrowserContext, Page, Worker } from "@playwright/test";
+import { openTab } from "../context-menu-helpers";
 import { expect, installOptionsTab, launchExtensionContext } from "../fixtures";
 import { clickToolbarAction } from "../toolbar-action";
 import { stopExtensionWorker } from "../worker-control";
@@ -61,13 +62,7 @@ export function chromiumDriver({
     openExtensionPage: openPage,
 
     async openTab(url) {
-      const tabId = await currentWorker().evaluate(async (tabUrl) => {
-        const { chrome } = globalThis as any;
-        return (await chrome.tabs.create({ url: tabUrl, active: true })).id as number;
-      }, url);
-      await expect.poll(() => context.pages().map((page) => page.url())).toContain(url);
-      const page = context.pages().find((candidate) => candidate.url() === url) as Page;
-      await page.waitForLoadState("load");
+      const { tabId, page } = await openTab(context, currentWorker(), url);
       const driverPage = chromiumPage(page);
       pages.set(driverPage, page);
       return { tabId, page: driverPage };

@@ -7,7 +7,7 @@
 import type { AnalysisRecord } from "../../../lib/api/contract";
 import type { Evaluator } from "../drivers/driver";
 import { expect } from "../fixtures";
-import { analyzed, badgeText, hasPermission, storeSettings } from "./extension-state";
+import { analyzed, badgeText, storeSettings, turnOnToolbarCount } from "./extension-state";
 import type { ScenarioTest } from "./scenario-test";
 
 function savedAnalysis(id: string, url: string, day: number): AnalysisRecord {
@@ -37,8 +37,7 @@ export function badgeCountScenario(test: ScenarioTest): void {
   }) => {
     const options = await driver.openExtensionPage("options.html");
     await storeSettings(options, { baseUrl: service.url, apiKey: tenantKey });
-    await options.click("checkbox", "Show on the toolbar how often I analyzed a page");
-    await expect.poll(() => hasPermission(options, { permissions: ["tabs"] })).toBe(true);
+    await turnOnToolbarCount(options);
 
     const articleUrl = fixtureSite.url("/news/article.html");
     const blogUrl = fixtureSite.url("/blog/post.html");

@@ -6,7 +6,7 @@
 import { SUMMARY, startPlainPage } from "../context-menu-helpers";
 import type { DriverPage } from "../drivers/driver";
 import { expect } from "../fixtures";
-import { endedJob, hasPermission, storeSettings } from "./extension-state";
+import { endedJob, hasPermission, withSummaryPresetEachTest } from "./extension-state";
 import type { ScenarioTest } from "./scenario-test";
 import { expectOnService, jobIdOf } from "./service-records";
 
@@ -20,16 +20,7 @@ function selectElement(page: DriverPage, id: string): Promise<void> {
 }
 
 export function contextMenuScenarios(test: ScenarioTest): void {
-  test.beforeEach(async ({ driver, service, tenantKey }) => {
-    const options = await driver.openExtensionPage("options.html");
-    await storeSettings(options, {
-      baseUrl: service.url,
-      apiKey: tenantKey,
-      presets: [SUMMARY],
-      defaultPresetId: SUMMARY.id,
-    });
-    await options.close();
-  });
+  withSummaryPresetEachTest(test);
 
   test("context menu: Analyze this link analyzes the link's page, not the tab's", async ({
     driver,

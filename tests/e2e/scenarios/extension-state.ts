@@ -5,8 +5,30 @@
 import type { AnalyzeJob } from "../../../lib/db/schema";
 import type { AnalyzeStartRequest } from "../../../lib/messaging/protocol";
 import { DEFAULT_SETTINGS, SETTINGS_VERSION, type Settings } from "../../../lib/settings/settings";
-import type { Evaluator } from "../drivers/driver";
+import { SUMMARY } from "../context-menu-helpers";
+import type { DriverPage, Evaluator } from "../drivers/driver";
 import { expect } from "../fixtures";
+import type { ScenarioTest } from "./scenario-test";
+
+/** Before each test: the service, the test's key, and the summary preset as the default one. */
+export function withSummaryPresetEachTest(test: ScenarioTest): void {
+  test.beforeEach(async ({ driver, service, tenantKey }) => {
+    const options = await driver.openExtensionPage("options.html");
+    await storeSettings(options, {
+      baseUrl: service.url,
+      apiKey: tenantKey,
+      presets: [SUMMARY],
+      defaultPresetId: SUMMARY.id,
+    });
+    await options.close();
+  });
+}
+
+/** Turns the toolbar count on in the options, as a user does, and waits for `tabs` to be granted. */
+export async function turnOnToolbarCount(options: DriverPage): Promise<void> {
+  await options.click("checkbox", "Show on the toolbar how often I analyzed a page");
+  await expect.poll(() => hasPermission(options, { permissions: ["tabs"] })).toBe(true);
+}
 
 /** Stores settings as the options page would. */
 export async function storeSettings(page: Evaluator, changes: Partial<Settings>): Promise<void> {

@@ -7,7 +7,7 @@ import type { AnalyzeJob } from "../../../lib/db/schema";
 import { SUMMARY } from "../context-menu-helpers";
 import type { DriverPage, ExtensionDriver } from "../drivers/driver";
 import { expect } from "../fixtures";
-import { command, endedJob, hasPermission, rows, storeSettings } from "./extension-state";
+import { command, endedJob, hasPermission, rows, withSummaryPresetEachTest } from "./extension-state";
 import type { ScenarioTest } from "./scenario-test";
 import { expectOnService } from "./service-records";
 
@@ -29,16 +29,7 @@ async function popupWithManyTabs(
 }
 
 export function manyTabsScenarios(test: ScenarioTest): void {
-  test.beforeEach(async ({ driver, service, tenantKey }) => {
-    const options = await driver.openExtensionPage("options.html");
-    await storeSettings(options, {
-      baseUrl: service.url,
-      apiKey: tenantKey,
-      presets: [SUMMARY],
-      defaultPresetId: SUMMARY.id,
-    });
-    await options.close();
-  });
+  withSummaryPresetEachTest(test);
 
   test("many tabs: without `tabs`, the worker refuses tabs.analyze with what it needs, and starts nothing", async ({
     driver,

@@ -4,7 +4,7 @@
  * where a test cannot click the toolbar button, through `tabs`, granted by turning on the toolbar count.
  */
 import { expect } from "../fixtures";
-import { badgeText, hasPermission, storeSettings } from "./extension-state";
+import { badgeText, hasPermission, storeSettings, turnOnToolbarCount } from "./extension-state";
 import type { ScenarioTest } from "./scenario-test";
 
 const ARTICLE = "/news/article.html";
@@ -20,8 +20,7 @@ export function popupScenario(test: ScenarioTest): void {
     const options = await driver.openExtensionPage("options.html");
     await storeSettings(options, { baseUrl: service.url, apiKey: tenantKey });
     if (driver.browserName === "firefox") {
-      await options.click("checkbox", "Show on the toolbar how often I analyzed a page");
-      await expect.poll(() => hasPermission(options, { permissions: ["tabs"] })).toBe(true);
+      await turnOnToolbarCount(options);
     } else {
       // Nothing asked for `tabs`: the popup reads this one tab through the toolbar click's `activeTab`.
       expect(await hasPermission(options, { permissions: ["tabs"] })).toBe(false);
