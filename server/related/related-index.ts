@@ -263,8 +263,6 @@ export function createRelatedIndex(maxBytes: number) {
   };
 }
 
-export type RelatedIndex = ReturnType<typeof createRelatedIndex>;
-
 /** Occurrences weighted as ranking weighs them: A 1, B 0.4, C 0.2 (D, unused, 0). */
 function weightedCount(weights: readonly number[]): number {
   let a = 0;

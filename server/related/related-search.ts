@@ -8,7 +8,7 @@ import { type Database, queryRows } from "../store/database";
 import { createRelatedIndex, type RelatedDocumentRow } from "./related-index";
 import { type RelatedSearch, relatedAnalysisIds } from "./related-query";
 
-export interface RelatedSearchOptions {
+interface RelatedSearchOptions {
   /** Only this process writes the database: an index in memory can follow every write. */
   inMemory: boolean;
   /** What the index may hold; default 96 MiB (about 18,000 analyses of 190 distinct words). */
@@ -80,8 +80,6 @@ export function createRelatedSearch(db: Database, options: RelatedSearchOptions)
     },
   };
 }
-
-export type StoreRelatedSearch = ReturnType<typeof createRelatedSearch>;
 
 async function readDocuments(db: Database, where: SQL, limit?: number): Promise<RelatedDocumentRow[]> {
   return queryRows<RelatedDocumentRow>(
