@@ -34,7 +34,7 @@ export interface RunningService {
   devKey?: string;
   /**
    * Ends when the background warm-up has: the analyses read into the record cache, and those in the
-   * in-memory related index (both 0 where the store keeps neither: Postgres).
+   * in-memory related index (the record cache is PGlite's only: 0 on Postgres).
    */
   warmedUp: Promise<{ cached: number; indexed: number }>;
   close(): Promise<void>;

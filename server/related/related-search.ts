@@ -1,95 +1,150 @@
 /**
- * Related search for a store: in memory (related-index.ts) where only this process writes (PGlite) and the
- * search has no filter, else the database's function (related-query.ts). The index is built in the
- * background after the service starts; until then, and if it outgrows its budget, the database answers.
+ * Related search for a store: in memory (related-index.ts) once the index is built, for searches without a
+ * filter on jsonContent or metadata; else, and until then, the database's function (related-query.ts).
+ *
+ * The index follows the writes of every process sharing the database through its log of analyses written
+ * (related-changes.ts), which a search reads first: what any process committed before the search began is
+ * in its answer. A process that alone writes its database (PGlite) reads the log only after it wrote. An
+ * idle index reads the log every few seconds; one that outgrows its budget is dropped, and the database
+ * answers every search.
  */
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { type Database, queryRows } from "../store/database";
+import { createRelatedChanges, DOCUMENT_COLUMNS } from "./related-changes";
 import { createRelatedIndex, type RelatedDocumentRow } from "./related-index";
 import { type RelatedSearch, relatedAnalysisIds } from "./related-query";
 
 interface RelatedSearchOptions {
-  /** Only this process writes the database: an index in memory can follow every write. */
-  inMemory: boolean;
+  /** Only this process writes the database: the log has news only after it wrote. */
+  onlyWriter: boolean;
   /** What the index may hold; default 96 MiB (about 18,000 analyses of 190 distinct words). */
   maxBytes?: number;
 }
 
 /** Documents read per statement while the index is built, so that requests keep their turns. */
 const BUILD_PAGE = 500;
+/** How often an idle index reads the log; how often old rows are deleted from it. */
+const FOLLOW_EVERY_MS = 5_000;
+const PRUNE_EVERY_MS = 60_000;
+
+type RelatedIndex = ReturnType<typeof createRelatedIndex>;
 
 export function createRelatedSearch(db: Database, options: RelatedSearchOptions) {
-  const index = options.inMemory ? createRelatedIndex(options.maxBytes ?? 96 * 1024 * 1024) : undefined;
-  let built = false;
+  const changes = createRelatedChanges(db);
+  let index: RelatedIndex | undefined;
+  let building: Promise<number> | undefined;
   let stopped = false;
-  // Refreshes run in the order of the writes; a search waits for those asked before it.
-  let refreshed: Promise<void> = Promise.resolve();
+  /** The log may hold changes this index has not read (always so when other processes write). */
+  let unread = true;
+  let prunedAt = Date.now();
 
-  const inIndex = (search: RelatedSearch) =>
-    index !== undefined && built && index.usable() && isEmpty(search.jsonContent) && isEmpty(search.metadata);
+  const readChanges = oneAfterAnother(async () => {
+    const current = index;
+    if (!current) return;
+    if (changes.behind()) {
+      // the log dropped rows this index never read
+      index = undefined;
+      void build();
+      return;
+    }
+    if (options.onlyWriter) unread = false;
+    try {
+      await changes.read(({ analysisIds, rows }) => current.refresh(analysisIds, rows));
+    } catch (error) {
+      unread = true;
+      throw error;
+    }
+    if (!current.usable()) index = undefined;
+  });
+
+  const follow = setInterval(() => {
+    if (index) void readChanges().catch(() => {});
+    if (Date.now() - prunedAt > PRUNE_EVERY_MS) {
+      prunedAt = Date.now();
+      void changes.prune().catch(() => {});
+    }
+  }, FOLLOW_EVERY_MS);
+  follow.unref();
+
+  /** Builds an index a page at a time, then reads what was written meanwhile; answers how many it holds. */
+  async function buildIndex(): Promise<number> {
+    const fresh = createRelatedIndex(options.maxBytes ?? 96 * 1024 * 1024);
+    await changes.start();
+    let loaded = 0;
+    let after = "";
+    while (!stopped && fresh.usable()) {
+      const rows = await queryRows<RelatedDocumentRow>(
+        db,
+        sql`SELECT ${DOCUMENT_COLUMNS} FROM related_documents AS document
+          WHERE document.analysis_id > ${after} ORDER BY document.analysis_id LIMIT ${BUILD_PAGE}`,
+      );
+      fresh.load(rows);
+      loaded += rows.length;
+      if (rows.length < BUILD_PAGE) break;
+      after = rows[rows.length - 1]?.analysisId ?? after;
+    }
+    if (stopped || !fresh.usable()) return 0;
+    await changes.read(({ analysisIds, rows }) => fresh.refresh(analysisIds, rows));
+    index = fresh;
+    return loaded;
+  }
+
+  function build(): Promise<number> {
+    building ??= buildIndex().finally(() => {
+      building = undefined;
+    });
+    return building;
+  }
 
   return {
     async search(search: RelatedSearch): Promise<string[] | null> {
       if (search.analysisId.includes("\u0000")) return null;
-      if (inIndex(search)) {
-        await refreshed;
-        if (inIndex(search)) return index?.search(search) ?? null;
+      if (index && isEmpty(search.jsonContent) && isEmpty(search.metadata)) {
+        try {
+          if (unread || !options.onlyWriter) await readChanges();
+          if (index) return index.search(search);
+        } catch {
+          // the log could not be read: the database answers
+        }
       }
       return relatedAnalysisIds(db, search);
     },
 
-    /** After a write to these analyses committed (or failed: then the index reads what is there). */
-    written(analysisIds: string[]): void {
-      if (!index || analysisIds.length === 0) return;
-      refreshed = refreshed.then(async () => {
-        const ids = sql.join(
-          analysisIds.map((analysisId) => sql`${analysisId}`),
-          sql`, `,
-        );
-        const rows = await readDocuments(db, sql`analysis_id IN (${ids})`);
-        index.refresh(analysisIds, rows);
-      });
-      // A refresh that failed leaves the index behind the database: from then on, the database answers.
-      refreshed = refreshed.catch(() => {
-        built = false;
-        stopped = true;
-      });
+    /** After this process wrote analyses (committed or not). */
+    written(): void {
+      unread = true;
     },
 
-    /** Builds the index, a page at a time; answers how many analyses it holds (0 without one). */
-    async warmUp(): Promise<number> {
-      if (!index) return 0;
-      let loaded = 0;
-      let after = "";
-      while (!stopped && index.usable()) {
-        const rows = await readDocuments(db, sql`analysis_id > ${after}`, BUILD_PAGE);
-        index.load(rows);
-        loaded += rows.length;
-        if (rows.length < BUILD_PAGE) {
-          built = !stopped && index.usable();
-          break;
-        }
-        after = rows[rows.length - 1]?.analysisId ?? after;
-      }
-      return built ? loaded : 0;
-    },
+    /** Builds the index; answers how many analyses it holds (0 if it outgrew its budget). */
+    warmUp: build,
 
-    /** Stops a build under way (the store is closing). */
+    /** Stops following the log, and a build under way (the store is closing). */
     stop(): void {
       stopped = true;
+      index = undefined;
+      clearInterval(follow);
     },
   };
 }
 
-async function readDocuments(db: Database, where: SQL, limit?: number): Promise<RelatedDocumentRow[]> {
-  return queryRows<RelatedDocumentRow>(
-    db,
-    sql`SELECT analysis_id AS "analysisId", tenant_id AS "tenantId",
-        (extract(epoch FROM updated_at) * 1000)::float8 AS "updatedMs",
-        page_key::text AS "pageKey", site_key::text AS "siteKey", words::text AS words
-      FROM related_documents WHERE ${where}
-      ORDER BY analysis_id ${limit === undefined ? sql`` : sql`LIMIT ${limit}`}`,
-  );
+/**
+ * `run` made one call at a time: each caller waits for a run that began after it called (so it sees what
+ * was committed before), and callers that arrive while one waits share it.
+ */
+function oneAfterAnother(run: () => Promise<void>): () => Promise<void> {
+  let previous: Promise<void> = Promise.resolve();
+  let waiting: Promise<void> | undefined;
+  return () => {
+    if (!waiting) {
+      const next = previous.then(() => {
+        waiting = undefined;
+        return run();
+      });
+      waiting = next;
+      previous = next.catch(() => {});
+    }
+    return waiting;
+  };
 }
 
 const isEmpty = (filter: object | undefined) => filter === undefined || Object.keys(filter).length === 0;

@@ -40,7 +40,7 @@ export interface StoreOptions {
   singleProcess: boolean;
   /** Bytes of analysis JSON the single-process cache may hold; default 64 MiB. */
   recordCacheBytes?: number;
-  /** What the in-memory related index of a single process may hold (related-search.ts). */
+  /** What the in-memory related index may hold (related-search.ts). */
   relatedIndexBytes?: number;
   /** Record reads (batched, read-batcher.ts) running at once: 1 on PGlite, a part of the pool on Postgres. */
   readConcurrency: number;
@@ -53,7 +53,7 @@ export function createStore(db: Database, options: StoreOptions): Store {
     : undefined;
   const queries = prepareQueries(db);
   const related = createRelatedSearch(db, {
-    inMemory: options.singleProcess,
+    onlyWriter: options.singleProcess,
     maxBytes: options.relatedIndexBytes,
   });
   const readBatched = createReadBatcher(
@@ -160,7 +160,7 @@ export function createStore(db: Database, options: StoreOptions): Store {
         await tx.insert(usage).values(usageRow);
       });
       cache?.invalidate(records);
-      related.written(records.map((record) => record.analysisId));
+      related.written();
     },
 
     async getAnalysis(tenantId, analysisId) {
@@ -191,7 +191,7 @@ export function createStore(db: Database, options: StoreOptions): Store {
         });
       } finally {
         cache?.invalidate([{ tenantId, analysisId }]);
-        related.written([analysisId]);
+        related.written();
       }
 
       async function updateRow(tx: Transaction): Promise<UpdateOutcome> {

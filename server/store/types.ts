@@ -171,8 +171,8 @@ export interface Store {
   /** One page of the ids of the tenant's analyses related to one, best first; null when it has no such analysis. */
   relatedAnalysisIds(search: RelatedSearch): Promise<string[] | null>;
   /**
-   * Where the store searches related analyses in memory (PGlite, one process): builds that index, in the
-   * background of a started service; answers how many analyses it holds. Elsewhere it does nothing.
+   * Builds the index related search answers from in memory (related-search.ts), in the background of a
+   * started service; answers how many analyses it holds.
    */
   warmRelatedIndex(): Promise<number>;
   close(): Promise<void>;

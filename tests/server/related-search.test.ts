@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import postgresClient from "postgres";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type RelatedSearch, relatedAnalysisIds } from "../../server/related/related-query";
 import { queryRows } from "../../server/store/database";
 import { openStore } from "../../server/store/open-store";
@@ -121,27 +122,41 @@ const RELATED_SEARCH_STATEMENTS = ["0002_related_search.sql", "0003_related_sear
     ),
 );
 
+/** A store whose related index is built: searches without filters are answered from memory. */
+const withIndex = (open: () => Promise<Store>) => async () => {
+  const store = await open();
+  await store.warmRelatedIndex();
+  return store;
+};
+
+/**
+ * `followsDatabase`: the search sees writes made past the store (a DELETE the test runs itself), as the
+ * database's function does and an index following the database's log does; PGlite's index reads that log
+ * only after its store wrote.
+ */
 const STORES = [
-  { name: "PGlite", open: () => openStore(), search: inDatabase, throughStoreOnly: false },
+  { name: "PGlite", open: () => openStore(), search: inDatabase, followsDatabase: true },
   {
     name: "PGlite, its index in memory",
-    open: async () => {
-      const store = await openStore();
-      await store.warmRelatedIndex();
-      return store;
-    },
+    open: withIndex(() => openStore()),
     search: throughStore,
-    throughStoreOnly: true,
+    followsDatabase: false,
   },
   {
     name: "Postgres",
     open: () => openStore({ databaseUrl: postgres.url }),
     search: inDatabase,
-    throughStoreOnly: false,
+    followsDatabase: true,
+  },
+  {
+    name: "Postgres, its index in memory",
+    open: withIndex(() => openStore({ databaseUrl: postgres.url })),
+    search: throughStore,
+    followsDatabase: true,
   },
 ];
 
-describe.each(STORES)("related search on $name", ({ open, search, throughStoreOnly }) => {
+describe.each(STORES)("related search on $name", ({ open, search, followsDatabase }) => {
   let store: Store;
   beforeAll(async () => {
     store = await open();
@@ -471,7 +486,7 @@ describe.each(STORES)("related search on $name", ({ open, search, throughStoreOn
     expect(await related(docs.id("query"))).not.toContain(docs.id("cooking-3"));
     expect(await searchDataDiffers(tenantId)).toEqual([]);
 
-    if (throughStoreOnly) return; // the index follows the store's writes; no request deletes
+    if (!followsDatabase) return; // no request deletes
     await store.db.execute(sql`DELETE FROM analyses WHERE analysis_id = ${docs.id("transport-1")}`);
     expect(await related(docs.id("query"))).not.toContain(docs.id("transport-1"));
     expect(await searchDataDiffers(tenantId)).toEqual([]);
@@ -556,4 +571,106 @@ describe.each(STORES)("related search on $name", ({ open, search, throughStoreOn
     );
     return [...documents.map((row) => row.analysis_id), ...lexemes.map((row) => `lexeme ${row.lexeme}`)];
   }
+});
+
+describe("related indexes of processes sharing one Postgres", () => {
+  const opened: Store[] = [];
+  const client = () => postgresClient(postgres.url, { max: 1, onnotice: () => {} });
+  const openIndexed = async () => {
+    const store = await withIndex(() => openStore({ databaseUrl: postgres.url }))();
+    opened.push(store);
+    return store;
+  };
+  afterAll(async () => {
+    await Promise.all(opened.map((store) => store.close()));
+  });
+
+  /** Analyses written through `writer`, searched through `reader`'s index, with the database's answers. */
+  async function tenantOn(writer: Store, reader: Store) {
+    const docs = named(transportAndCooking);
+    const { tenantId } = await tenantWithAnalyses(writer, docs.specs, throughStore);
+    const search = (analysisId: string) => ({ tenantId, analysisId, offset: 0, limit: 100 });
+    return {
+      docs,
+      tenantId,
+      related: (name: string) => reader.relatedAnalysisIds(search(docs.id(name))),
+      inDatabase: (name: string) => relatedAnalysisIds(reader.db, search(docs.id(name))),
+    };
+  }
+
+  it("each index answers what another process wrote, edited and deleted, as soon as it committed", async () => {
+    const [first, second] = [await openIndexed(), await openIndexed()];
+    const { docs, tenantId, related, inDatabase } = await tenantOn(first, second);
+    for (const name of ["query", "transport-1", "cooking-2"]) {
+      expect(await related(name)).toEqual(await inDatabase(name));
+    }
+    expect(await related("query")).not.toContain(docs.id("cooking-3"));
+
+    await first.updateAnalysis(tenantId, docs.id("cooking-3"), {
+      textContent: "Tram stops and transport lines",
+    });
+    expect(await related("query")).toContain(docs.id("cooking-3"));
+    await first.db.execute(sql`DELETE FROM analyses WHERE analysis_id = ${docs.id("transport-1")}`);
+    expect(await related("query")).not.toContain(docs.id("transport-1"));
+    expect(await related("query")).toEqual(await inDatabase("query"));
+  });
+
+  it("reads a write whose transaction committed after later ones, even one open when the index was built", async () => {
+    const writer = await openIndexed();
+    const reader = await openIndexed();
+    const { docs, tenantId, related } = await tenantOn(writer, reader);
+    const connection = client();
+    try {
+      // Each transaction is written into the log, and left open, before the other writes commit.
+      const editLater = async (name: string, opened: () => Promise<unknown>) => {
+        let commit = () => {};
+        let written = () => {};
+        const wrote = new Promise<void>((resolve) => {
+          written = resolve;
+        });
+        const done = connection.begin(async (tx) => {
+          await tx`UPDATE analyses SET text_content = 'Tram stops and transport lines' WHERE analysis_id = ${docs.id(name)}`;
+          written();
+          await new Promise<void>((resolve) => {
+            commit = resolve;
+          });
+        });
+        await wrote;
+        await opened();
+        commit();
+        await done;
+      };
+
+      let lateReader: Store | undefined;
+      await editLater("cooking-3", async () => {
+        lateReader = await openIndexed(); // built while the edit is open
+        const other = named([{ id: "later", text: "Bread and tram" }]);
+        await tenantWithAnalyses(writer, other.specs, throughStore);
+        expect(await related("query")).not.toContain(docs.id("cooking-3"));
+      });
+      expect(await related("query")).toContain(docs.id("cooking-3"));
+      const search = { tenantId, analysisId: docs.id("query"), offset: 0, limit: 100 };
+      expect(await lateReader?.relatedAnalysisIds(search)).toContain(docs.id("cooking-3"));
+    } finally {
+      await connection.end();
+    }
+  });
+
+  it("builds its index anew when it read nothing for longer than the log keeps changes", async () => {
+    const [first, second] = [await openIndexed(), await openIndexed()];
+    const { docs, tenantId, related, inDatabase } = await tenantOn(first, second);
+    expect(await related("query")).not.toContain(docs.id("cooking-3"));
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 11 * 60_000 });
+    try {
+      await first.updateAnalysis(tenantId, docs.id("cooking-3"), {
+        textContent: "Tram stops and transport lines",
+      });
+      await first.db.execute(sql`DELETE FROM related_changes`); // what ten minutes of pruning does
+      expect(await related("query")).toContain(docs.id("cooking-3"));
+      await second.warmRelatedIndex();
+      expect(await related("query")).toEqual(await inDatabase("query"));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
