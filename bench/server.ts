@@ -170,7 +170,7 @@ async function startServiceProcess(
     });
     void exited.then(() => fail(new Error(`the service exited before listening:\n${printed}`)));
   });
-  // PGlite fills its record cache and related index in the background after it starts: measured after that.
+  // The service fills its record cache and related index in the background after it starts: measured after.
   const warmedUp = new Promise<void>((done) => {
     const check = () => /Warmed up:/.test(printed) && done();
     check();
@@ -185,6 +185,13 @@ async function startServiceProcess(
       await exited;
     },
   };
+}
+
+/** `count` service processes, once each has warmed up. */
+async function startWarmedUp(count: number, start: () => ReturnType<typeof startServiceProcess>) {
+  const services = await Promise.all(Array.from({ length: count }, start));
+  await Promise.all(services.map((service) => service.warmedUp));
+  return services;
 }
 
 /** Resident memory of a process in MiB, from /proc (Linux); undefined elsewhere. */
@@ -470,21 +477,17 @@ async function main() {
       [
         "pglite",
         "PGlite, 1 process:",
-        async () => {
-          const service = await startServiceProcess(dataDir, site.caFile);
-          await service.warmedUp;
-          return [service];
-        },
+        () => startWarmedUp(1, () => startServiceProcess(dataDir, site.caFile)),
       ],
       [
         "postgres",
         "Postgres, 1 process:",
-        async () => [await startServiceProcess(dataDir, site.caFile, postgres.url)],
+        () => startWarmedUp(1, () => startServiceProcess(dataDir, site.caFile, postgres.url)),
       ],
       [
         "postgres-2",
         "Postgres, 2 processes:",
-        () => Promise.all([1, 2].map(() => startServiceProcess(dataDir, site.caFile, postgres.url))),
+        () => startWarmedUp(2, () => startServiceProcess(dataDir, site.caFile, postgres.url)),
       ],
     ];
     const figures: ServiceFigures[] = [];

@@ -4,13 +4,16 @@
  * one statement at a time on the request thread, each search cost about 6 ms of it, and under 10 concurrent
  * searches the slowest waited 300 ms and more; on Postgres, 1.5 ms of the database's CPU.
  *
- * Each analysis keeps its lexemes (interned as numbers, sorted), each lexeme's weighted count (for choosing
- * the query) and its part of a rank (ts-rank.ts); each lexeme keeps the analyses holding it. A search picks
- * the source's query lexemes as the database does, ranks the analyses holding them, adds the same-page ones,
- * and sorts as the contract says. Filters on jsonContent or metadata are left to the database.
+ * Each analysis keeps its lexemes, interned as numbers, each with the weights of its positions, interned
+ * too (a "shape": what its weighted count, for choosing the query, and its part of a rank, ts-rank.ts, are
+ * computed from, once per shape). A lexeme keeps the analyses holding it only while at most 100 do: a
+ * lexeme more analyses hold is never a query's, so it keeps just their number (most of a library's
+ * lexeme occurrences are of such words). A search picks the source's query lexemes as the database does,
+ * ranks the analyses holding them, adds the same-page ones, and keeps the page the contract's order asks
+ * for. Filters on jsonContent or metadata are left to the database.
  *
  * Writes reach it through `refresh` (related-search.ts reads them from the database's log). It holds at
- * most `maxBytes` (about 32 bytes a lexeme of an analysis); past that it gives up, and the database answers
+ * most `maxBytes` (about 16 bytes a lexeme of an analysis); past that it gives up, and the database answers
  * every search.
  */
 import { compareCodePoints } from "./code-point-order";
@@ -18,7 +21,7 @@ import type { RelatedSearch } from "./related-query";
 import { addRankPart, finishRank, lexemeRankPart } from "./ts-rank";
 import { parseTsvectorText } from "./tsvector-text";
 
-/** A row of `related_documents` as the index reads it (related-documents-rows.ts). */
+/** A row of `related_documents` as the index reads it (related-changes.ts). */
 export interface RelatedDocumentRow {
   analysisId: string;
   tenantId: string;
@@ -35,31 +38,22 @@ interface Document {
   updatedMs: number;
   pageKey: string | null;
   siteKey: string | null;
-  /** Interned lexemes, with each one's weighted count at the same index. */
-  lexemes: Int32Array;
-  weightedCounts: Float64Array;
+  /** Its lexemes in ascending order, each followed by its shape: [lexeme, shape, lexeme, shape, …]. */
+  entries: Int32Array;
 }
 
-/** The analyses holding a lexeme (their slots), with the lexeme's part of each one's rank. */
-interface Postings {
-  slots: number[];
-  rankParts: number[];
-}
+/** The analyses holding a lexeme, [slot, shape, slot, shape, …], while at most 100 do; else how many do. */
+type Holders = number[] | number;
 
 interface Tenant {
   documents: Map<string, Document>;
   bySlot: (Document | undefined)[];
   freeSlots: number[];
-  postings: Map<number, Postings>;
+  holders: Map<number, Holders>;
   pages: Map<string, Document[]>;
   /** A rank summed per slot during a search (searches run one at a time, to their end). */
   sums: Float64Array;
   touched: Int32Array;
-}
-
-interface Candidate {
-  document: Document;
-  relatedness: number;
 }
 
 /** A search the index answers: one without filters. */
@@ -69,7 +63,10 @@ export type IndexSearch = Omit<RelatedSearch, "jsonContent" | "metadata">;
 const QUERY_LEXEMES = 8;
 const MIN_HOLDERS = 2;
 const MAX_HOLDERS = 100;
-const BYTES_PER_LEXEME = 32;
+const BYTES_PER_LEXEME = 16;
+
+const holderCount = (held: Holders | undefined) =>
+  held === undefined ? 0 : typeof held === "number" ? held : held.length / 2;
 
 export function createRelatedIndex(maxBytes: number) {
   const tenants = new Map<string, Tenant>();
@@ -77,6 +74,9 @@ export function createRelatedIndex(maxBytes: number) {
   const homes = new Map<string, Tenant>();
   const lexemeIds = new Map<string, number>();
   const lexemeTexts: string[] = [];
+  const shapeIds = new Map<string, number>();
+  const shapeWeightedCounts: number[] = [];
+  const shapeRankParts: number[] = [];
   let lexemeCount = 0;
   let overBudget = false;
 
@@ -89,6 +89,17 @@ export function createRelatedIndex(maxBytes: number) {
     }
     return id;
   };
+  function shapeOf(weights: number[]): number {
+    const key = weights.join("");
+    let id = shapeIds.get(key);
+    if (id === undefined) {
+      id = shapeWeightedCounts.length;
+      shapeIds.set(key, id);
+      shapeWeightedCounts.push(weightedCount(weights));
+      shapeRankParts.push(lexemeRankPart(weights));
+    }
+    return id;
+  }
   const byLexemeText = (a: number, b: number) =>
     compareCodePoints(lexemeTexts[a] as string, lexemeTexts[b] as string);
 
@@ -99,7 +110,7 @@ export function createRelatedIndex(maxBytes: number) {
         documents: new Map(),
         bySlot: [],
         freeSlots: [],
-        postings: new Map(),
+        holders: new Map(),
         pages: new Map(),
         sums: new Float64Array(0),
         touched: new Int32Array(0),
@@ -107,6 +118,16 @@ export function createRelatedIndex(maxBytes: number) {
       tenants.set(tenantId, tenant);
     }
     return tenant;
+  }
+
+  /** The holders of a lexeme that fell to 100 again, read from the documents. */
+  function holdersOf(tenant: Tenant, lexeme: number): number[] {
+    const held: number[] = [];
+    for (const document of tenant.bySlot) {
+      const at = document ? entryOf(document.entries, lexeme) : -1;
+      if (document && at >= 0) held.push(document.slot, document.entries[at + 1] as number);
+    }
+    return held;
   }
 
   function remove(analysisId: string): void {
@@ -117,22 +138,31 @@ export function createRelatedIndex(maxBytes: number) {
     tenant.documents.delete(analysisId);
     tenant.bySlot[document.slot] = undefined;
     tenant.freeSlots.push(document.slot);
-    for (const lexeme of document.lexemes) {
-      const postings = tenant.postings.get(lexeme);
-      const at = postings?.slots.indexOf(document.slot) ?? -1;
-      if (!postings || at < 0) continue;
-      postings.slots.splice(at, 1);
-      postings.rankParts.splice(at, 1);
-      if (postings.slots.length === 0) tenant.postings.delete(lexeme);
+    const { entries } = document;
+    for (let at = 0; at < entries.length; at += 2) {
+      const lexeme = entries[at] as number;
+      const held = tenant.holders.get(lexeme);
+      if (typeof held === "number") {
+        tenant.holders.set(lexeme, held > MAX_HOLDERS + 1 ? held - 1 : holdersOf(tenant, lexeme));
+      } else if (held) {
+        let index = 0;
+        while (held[index] !== document.slot) index += 2;
+        held.splice(index, 2);
+        if (held.length === 0) tenant.holders.delete(lexeme);
+      }
     }
     const page = document.pageKey === null ? undefined : tenant.pages.get(document.pageKey);
     if (page) page.splice(page.indexOf(document), 1);
-    lexemeCount -= document.lexemes.length;
+    lexemeCount -= entries.length / 2;
   }
 
   function add(row: RelatedDocumentRow): void {
     const tenant = tenantOf(row.tenantId);
-    const entries = parseTsvectorText(row.words);
+    const parsed = parseTsvectorText(row.words).map(({ lexeme, weights }) => [
+      intern(lexeme),
+      shapeOf(weights),
+    ]);
+    parsed.sort((a, b) => (a[0] as number) - (b[0] as number));
     const slot = tenant.freeSlots.pop() ?? tenant.bySlot.length;
     const document: Document = {
       analysisId: row.analysisId,
@@ -140,20 +170,14 @@ export function createRelatedIndex(maxBytes: number) {
       updatedMs: row.updatedMs,
       pageKey: row.pageKey,
       siteKey: row.siteKey,
-      lexemes: new Int32Array(entries.length),
-      weightedCounts: new Float64Array(entries.length),
+      entries: Int32Array.from(parsed.flat()),
     };
-    for (const [index, { lexeme, weights }] of entries.entries()) {
-      const id = intern(lexeme);
-      document.lexemes[index] = id;
-      document.weightedCounts[index] = weightedCount(weights);
-      let postings = tenant.postings.get(id);
-      if (!postings) {
-        postings = { slots: [], rankParts: [] };
-        tenant.postings.set(id, postings);
-      }
-      postings.slots.push(slot);
-      postings.rankParts.push(lexemeRankPart(weights));
+    for (const [lexeme, shape] of parsed as [number, number][]) {
+      const held = tenant.holders.get(lexeme);
+      if (held === undefined) tenant.holders.set(lexeme, [slot, shape]);
+      else if (typeof held === "number") tenant.holders.set(lexeme, held + 1);
+      else if (held.length / 2 < MAX_HOLDERS) held.push(slot, shape);
+      else tenant.holders.set(lexeme, MAX_HOLDERS + 1);
     }
     tenant.documents.set(row.analysisId, document);
     homes.set(row.analysisId, tenant);
@@ -163,26 +187,47 @@ export function createRelatedIndex(maxBytes: number) {
       if (page) page.push(document);
       else tenant.pages.set(document.pageKey, [document]);
     }
-    lexemeCount += document.lexemes.length;
+    lexemeCount += parsed.length;
     if (lexemeCount * BYTES_PER_LEXEME > maxBytes) overBudget = true;
   }
 
-  /** The source's lexemes of highest tf-idf among those 2 to 100 of the tenant's analyses hold. */
+  /**
+   * The source's lexemes of highest tf-idf among those 2 to 100 of the tenant's analyses hold (ties by
+   * byte order), in byte order: the order Postgres sums their rank parts in.
+   */
   function queryLexemes(tenant: Tenant, source: Document): number[] {
     const analyses = tenant.documents.size;
-    const scored: { lexeme: number; score: number }[] = [];
-    for (const [index, lexeme] of source.lexemes.entries()) {
-      const holders = tenant.postings.get(lexeme)?.slots.length ?? 0;
+    const lexemes: number[] = [];
+    const scores: number[] = [];
+    const { entries } = source;
+    for (let at = 0; at < entries.length; at += 2) {
+      const lexeme = entries[at] as number;
+      const holders = holderCount(tenant.holders.get(lexeme));
       if (holders < MIN_HOLDERS || holders > MAX_HOLDERS) continue;
       const idf = Math.log(1 + (analyses - holders + 0.5) / (holders + 0.5));
-      scored.push({ lexeme, score: (source.weightedCounts[index] as number) * idf });
+      const score = (shapeWeightedCounts[entries[at + 1] as number] as number) * idf;
+      // kept best first, at most QUERY_LEXEMES
+      let place = lexemes.length;
+      while (
+        place > 0 &&
+        (score > (scores[place - 1] as number) ||
+          (score === scores[place - 1] && byLexemeText(lexeme, lexemes[place - 1] as number) < 0))
+      ) {
+        place--;
+      }
+      if (place >= QUERY_LEXEMES) continue;
+      lexemes.splice(place, 0, lexeme);
+      scores.splice(place, 0, score);
+      if (lexemes.length > QUERY_LEXEMES) {
+        lexemes.pop();
+        scores.pop();
+      }
     }
-    scored.sort((a, b) => b.score - a.score || byLexemeText(a.lexeme, b.lexeme));
-    return scored.slice(0, QUERY_LEXEMES).map(({ lexeme }) => lexeme);
+    return lexemes.sort(byLexemeText);
   }
 
-  /** Each holder's rank, summed in the query's order as Postgres sums it (ts-rank.ts); the slots summed. */
-  function sumRanks(tenant: Tenant, source: Document, query: number[]): Int32Array {
+  /** Each holder's rank, summed in the query's order as Postgres sums it (ts-rank.ts); how many slots. */
+  function sumRanks(tenant: Tenant, source: Document, query: number[]): number {
     if (tenant.sums.length < tenant.bySlot.length) {
       tenant.sums = new Float64Array(tenant.bySlot.length * 2);
       tenant.touched = new Int32Array(tenant.bySlot.length * 2);
@@ -190,18 +235,16 @@ export function createRelatedIndex(maxBytes: number) {
     const { sums, touched } = tenant;
     let count = 0;
     for (const lexeme of query) {
-      const postings = tenant.postings.get(lexeme);
-      if (!postings) continue;
-      const { slots, rankParts } = postings;
-      for (let at = 0; at < slots.length; at++) {
-        const slot = slots[at] as number;
+      const held = tenant.holders.get(lexeme) as number[];
+      for (let at = 0; at < held.length; at += 2) {
+        const slot = held[at] as number;
         if (slot === source.slot) continue;
         // a rank part is never 0 (each position weighs at least 0.1): 0 marks a slot not yet summed
         if (sums[slot] === 0) touched[count++] = slot;
-        sums[slot] = addRankPart(sums[slot] as number, rankParts[at] as number);
+        sums[slot] = addRankPart(sums[slot] as number, shapeRankParts[held[at + 1] as number] as number);
       }
     }
-    return touched.subarray(0, count);
+    return count;
   }
 
   return {
@@ -224,46 +267,79 @@ export function createRelatedIndex(maxBytes: number) {
       const tenant = tenants.get(tenantId);
       const source = tenant?.documents.get(analysisId);
       if (!tenant || !source) return null;
-      const query = queryLexemes(tenant, source).sort(byLexemeText);
-      const summed = sumRanks(tenant, source, query);
+      const query = queryLexemes(tenant, source);
+      const count = sumRanks(tenant, source, query);
+      const { sums, touched, bySlot } = tenant;
 
-      const textScores = new Float64Array(summed.length);
+      const candidates: Document[] = [];
+      const relatedness: number[] = [];
       let best = 0;
-      for (const [at, slot] of summed.entries()) {
-        const textScore = finishRank(tenant.sums[slot] as number, query.length);
-        tenant.sums[slot] = 0;
-        textScores[at] = textScore;
+      for (let at = 0; at < count; at++) {
+        const textScore = finishRank(sums[touched[at] as number] as number, query.length);
         if (textScore > best) best = textScore;
       }
       const scale = best === 0 ? 1 : best;
-      const candidates: Candidate[] = [];
-      for (const [at, slot] of summed.entries()) {
-        const document = tenant.bySlot[slot] as Document;
-        const textScore = textScores[at] as number;
-        const samePage = source.pageKey !== null && document.pageKey === source.pageKey;
-        const sameSite = source.siteKey !== null && document.siteKey === source.siteKey;
-        const relatedness =
-          textScore + (sameSite && textScore > 0 ? 0.5 * scale : 0) + (samePage ? 2 * scale : 0);
-        if (relatedness > 0) candidates.push({ document, relatedness });
-      }
-      const scored = new Set(summed);
-      for (const document of source.pageKey === null ? [] : (tenant.pages.get(source.pageKey) ?? [])) {
-        if (document !== source && !scored.has(document.slot)) {
-          // no word shared (text score 0, so no site boost): the same page alone
-          candidates.push({ document, relatedness: 2 * scale });
+      const samePage = source.pageKey === null ? [] : (tenant.pages.get(source.pageKey) ?? []);
+      for (const document of samePage) {
+        // no word shared (text score 0, so no site boost): the same page alone
+        if (document !== source && sums[document.slot] === 0) {
+          candidates.push(document);
+          relatedness.push(2 * scale);
         }
       }
-      return candidates
-        .sort(
-          (a, b) =>
-            b.relatedness - a.relatedness ||
-            b.document.updatedMs - a.document.updatedMs ||
-            compareCodePoints(a.document.analysisId, b.document.analysisId),
-        )
-        .slice(offset, offset + limit)
-        .map((candidate) => candidate.document.analysisId);
+      for (let at = 0; at < count; at++) {
+        const slot = touched[at] as number;
+        const document = bySlot[slot] as Document;
+        const textScore = finishRank(sums[slot] as number, query.length);
+        sums[slot] = 0;
+        const isSamePage = source.pageKey !== null && document.pageKey === source.pageKey;
+        const isSameSite = source.siteKey !== null && document.siteKey === source.siteKey;
+        const score =
+          textScore + (isSameSite && textScore > 0 ? 0.5 * scale : 0) + (isSamePage ? 2 * scale : 0);
+        if (score > 0) {
+          candidates.push(document);
+          relatedness.push(score);
+        }
+      }
+      const order = (a: number, b: number) =>
+        (relatedness[b] as number) - (relatedness[a] as number) ||
+        (candidates[b] as Document).updatedMs - (candidates[a] as Document).updatedMs ||
+        compareCodePoints((candidates[a] as Document).analysisId, (candidates[b] as Document).analysisId);
+      return firstInOrder(candidates.length, offset + limit, order)
+        .slice(offset)
+        .map((at) => (candidates[at] as Document).analysisId);
     },
   };
+}
+
+/** The first `count` of the indexes 0…total−1 in `order`: kept by insertion when few, else by a full sort. */
+function firstInOrder(total: number, count: number, order: (a: number, b: number) => number): number[] {
+  const indexes = Array.from({ length: total }, (_, at) => at);
+  if (count > 32 || count >= total) return indexes.sort(order).slice(0, count);
+  const first: number[] = [];
+  for (const index of indexes) {
+    let place = first.length;
+    while (place > 0 && order(index, first[place - 1] as number) < 0) place--;
+    if (place < count) {
+      first.splice(place, 0, index);
+      if (first.length > count) first.pop();
+    }
+  }
+  return first;
+}
+
+/** Where `lexeme` is in a document's entries, or −1. */
+function entryOf(entries: Int32Array, lexeme: number): number {
+  let low = 0;
+  let high = entries.length / 2 - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const found = entries[middle * 2] as number;
+    if (found === lexeme) return middle * 2;
+    if (found < lexeme) low = middle + 1;
+    else high = middle - 1;
+  }
+  return -1;
 }
 
 /** Occurrences weighted as ranking weighs them: A 1, B 0.4, C 0.2 (D, unused, 0). */

@@ -243,6 +243,26 @@ describe.each(STORES)("related search on $name", ({ open, search, followsDatabas
     ).toHaveLength(100);
   });
 
+  it("counts a word again once edits leave it in 100 analyses, and leaves it out again past that", async () => {
+    const docs = named([
+      { id: "query", text: "trams", textContent: "common" },
+      { id: "tram", text: "trams" },
+      ...Array.from({ length: 100 }, (_, i) => ({ id: `filler-${i}`, text: `${i}`, textContent: "common" })),
+    ]);
+    const { tenantId, related } = await tenantWith(store, docs.specs);
+    const editFiller = async (textContent: string) => {
+      const outcome = await store.updateAnalysis(tenantId, docs.id("filler-0"), { textContent });
+      expect(outcome.kind).toBe("updated");
+    };
+    expect((await related(docs.id("query")))?.map(docs.name)).toEqual(["tram"]);
+    await editFiller("other");
+    const withCommon = (await related(docs.id("query")))?.map(docs.name);
+    expect(withCommon).toHaveLength(100);
+    expect(withCommon).not.toContain("filler-0");
+    await editFiller("common");
+    expect((await related(docs.id("query")))?.map(docs.name)).toEqual(["tram"]);
+  });
+
   it("indexes the title, the page text and textContent", async () => {
     const related = await relatedNames(
       [
