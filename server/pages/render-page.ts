@@ -8,7 +8,6 @@
 import { existsSync } from "node:fs";
 import { Parser } from "htmlparser2";
 import type { Browser, BrowserContext, Frame, Request, Route } from "playwright-core";
-import { chromium } from "playwright-core";
 import { type FetchedTextPage, PageFailure } from "./types";
 
 export type RenderPolicy = "auto" | "never" | "always";
@@ -81,8 +80,9 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   let idleTimer: NodeJS.Timeout | undefined;
   const waiting: (() => void)[] = [];
 
-  const launch = () =>
-    chromium.launch({
+  // playwright-core is loaded on the first render: it is about 70 MB of an idle service's resident memory
+  const launch = async () =>
+    (await import("playwright-core")).chromium.launch({
       executablePath: options.executablePath,
       headless: true,
       args: [
