@@ -17,7 +17,7 @@ import { type RelatedSearch, relatedAnalysisIds } from "./related-query";
 interface RelatedSearchOptions {
   /** Only this process writes the database: the log has news only after it wrote. */
   onlyWriter: boolean;
-  /** What the index may hold; default 96 MiB (about 18,000 analyses of 190 distinct words). */
+  /** What the index may hold; default 96 MiB (about 33,000 analyses of 190 distinct words). */
   maxBytes?: number;
 }
 
