@@ -415,7 +415,10 @@ function printTable(baselines: Baselines, figures: ServiceFigures[]): void {
  */
 async function measureRenderedLinks(dataDir: string, site: FixtureSite): Promise<void> {
   for (const policy of ["never", "always"] as const) {
-    const service = await startServiceProcess(dataDir, site.caFile, undefined, ["--render", policy]);
+    const [service] = await startWarmedUp(1, () =>
+      startServiceProcess(dataDir, site.caFile, undefined, ["--render", policy]),
+    );
+    if (!service) throw new Error("no service started");
     try {
       const post = async (links: string[]) => {
         const response = await fetch(`${service.url}/v1/links`, {
