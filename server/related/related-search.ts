@@ -85,6 +85,7 @@ export function createRelatedSearch(db: Database, options: RelatedSearchOptions)
     }
     if (stopped || !fresh.usable()) return 0;
     await changes.read(({ analysisIds, rows }) => fresh.refresh(analysisIds, rows));
+    if (stopped || !fresh.usable()) return 0;
     index = fresh;
     return loaded;
   }
@@ -104,7 +105,7 @@ export function createRelatedSearch(db: Database, options: RelatedSearchOptions)
           if (unread || !options.onlyWriter) await readChanges();
           if (index) return index.search(search);
         } catch {
-          // the log could not be read: the database answers
+          // the log could not be read (the database may be restarting): the database answers
         }
       }
       return relatedAnalysisIds(db, search);
