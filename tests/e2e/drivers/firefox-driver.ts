@@ -264,12 +264,21 @@ export async function launchFirefoxDriver(): Promise<ExtensionDriver> {
 
       async unloadBackground() {
         await waitForSeam();
-        await home.evaluate(async () => {
-          const bg = await (globalThis as any).browser.runtime.getBackgroundPage();
-          bg.linklensUnloaded = true;
-          bg.location.reload();
-        });
-        await waitForSeam();
+        await reloadBackground();
+        // Once in some CI runs the page asked to reload was still there 15 s later, its flag set: the reload
+        // never began. It is asked again then; a reload that did begin is only waited for.
+        const deadline = Date.now() + 30_000;
+        let asked = Date.now();
+        for (;;) {
+          const state = await backgroundState();
+          if (state === "ready") return;
+          if (Date.now() > deadline) throw new Error(`Firefox: the background page did not reload: ${state}`);
+          if (state === "not reloaded" && Date.now() - asked > 5_000) {
+            await reloadBackground();
+            asked = Date.now();
+          }
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
       },
 
       close: async () => {
@@ -277,6 +286,26 @@ export async function launchFirefoxDriver(): Promise<ExtensionDriver> {
         removeFiles();
       },
     };
+
+    /** Reloads the background page, marking the page that goes. */
+    async function reloadBackground(): Promise<void> {
+      await home.evaluate(async () => {
+        const bg = await (globalThis as any).browser.runtime.getBackgroundPage();
+        bg.linklensUnloaded = true;
+        bg.location.reload();
+      });
+    }
+
+    async function backgroundState(): Promise<"ready" | "not reloaded" | "no page" | "no seam yet"> {
+      return home
+        .evaluate(async () => {
+          const bg = await (globalThis as any).browser.runtime.getBackgroundPage();
+          if (!bg) return "no page";
+          if (bg.linklensUnloaded !== undefined) return "not reloaded";
+          return bg.linklensTest === undefined ? "no seam yet" : "ready";
+        })
+        .catch(() => "no page" as const);
+    }
 
     /** Waits for the (re)loaded background page's main to have run. */
     async function waitForSeam(): Promise<void> {
