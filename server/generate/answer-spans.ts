@@ -5,7 +5,7 @@
  */
 import type { AnswerType } from "./prompt";
 import type { CharRange } from "./sentence-window";
-import { type TaggedToken, tag } from "./tagger";
+import { type Tagged, type TaggedToken, tag } from "./tagger";
 import { contentTerms, isStopWord } from "./terms";
 
 const ENTITY_TYPES: Partial<Record<AnswerType, string[]>> = {
@@ -93,20 +93,23 @@ export function answerSpans(
       const patterns = { date: DATE_PATTERN, number: NUMBER_PATTERN, duration: DURATION_PATTERN };
       // wink's entities first, then the numbers and dates it missed ("the 93 year-old" is no number to
       // it); but no number it tagged as a date ("in 2013" does not answer "how many").
-      const entities = english ? entitySpans(sentence, ENTITY_TYPES[type] ?? []) : [];
-      const tagged = english
+      // The sentence is tagged once: its entities here, its tokens for the units below.
+      const tagged = english ? tag(sentence) : undefined;
+      const entities = tagged ? entitySpans(sentence, tagged, ENTITY_TYPES[type] ?? []) : [];
+      const taken = tagged
         ? [
             ...entities,
-            ...tag(sentence).entities.filter((entity) => type === "number" && DATE_ENTITY.has(entity.type)),
+            ...tagged.entities.filter((entity) => type === "number" && DATE_ENTITY.has(entity.type)),
           ]
         : [];
       const missed = patternSpans(sentence, patterns[type]).filter(
-        (span) => !tagged.some((entity) => entity.start < span.end && span.start < entity.end),
+        (span) => !taken.some((entity) => entity.start < span.end && span.start < entity.end),
       );
       spans = [...entities, ...missed];
-      if (type === "duration" && spans.length === 0 && english)
-        spans = entitySpans(sentence, ["CARDINAL", "DURATION"]);
-      if (type !== "date") spans = spans.map((span) => withQualifierAndUnit(sentence, span, type, language));
+      if (type === "duration" && spans.length === 0 && tagged)
+        spans = entitySpans(sentence, tagged, ["CARDINAL", "DURATION"]);
+      if (type !== "date")
+        spans = spans.map((span) => withQualifierAndUnit(sentence, span, type, language, tagged?.tokens));
       break;
     }
     case "person":
@@ -154,6 +157,7 @@ function withQualifierAndUnit(
   span: CharRange,
   type: AnswerType,
   language: string,
+  tokens: TaggedToken[] | undefined,
 ): CharRange {
   const before = QUALIFIER.exec(sentence.slice(Math.max(0, span.start - 20), span.start));
   const start = before ? span.start - before[0].length : span.start;
@@ -162,18 +166,15 @@ function withQualifierAndUnit(
   const unit = UNIT.exec(sentence.slice(span.end));
   const word = unit?.[0].replace(/^[\s-]+/, "").toLowerCase() ?? "";
   const end =
-    unit && !UNIT_STOPS.has(word) && !isStopWord(word, language) && !isVerbAt(sentence, span.end, language)
+    unit && !UNIT_STOPS.has(word) && !isStopWord(word, language) && !isVerbAt(tokens, span.end)
       ? span.end + unit[0].length
       : span.end;
   return { start, end };
 }
 
-/** "in 2013 replaced": the word after a number is a verb, not its unit (English, by wink's tags). */
-function isVerbAt(sentence: string, from: number, language: string): boolean {
-  if (language !== "en") return false;
-  const token = tag(sentence).tokens.find(
-    (candidate) => candidate.start >= from && /\p{L}/u.test(candidate.text),
-  );
+/** "in 2013 replaced": the word after a number is a verb, not its unit (by wink's tags, English only). */
+function isVerbAt(tokens: TaggedToken[] | undefined, from: number): boolean {
+  const token = tokens?.find((candidate) => candidate.start >= from && /\p{L}/u.test(candidate.text));
   return (
     token !== undefined && ["VERB", "AUX", "ADV", "ADP", "SCONJ", "CCONJ", "PRON", "DET"].includes(token.pos)
   );
@@ -193,9 +194,9 @@ const JOINED = /^(?:\s*[-–—]\s*|\s+(?:to|or)\s+|\s*)$/;
  * Entities of `types`, each joined with the entities right beside it: wink tags "six-month" as a number
  * and a duration, "two dozen" as two numbers, and a range as its two ends.
  */
-function entitySpans(sentence: string, types: string[]): CharRange[] {
+function entitySpans(sentence: string, tagged: Tagged, types: string[]): CharRange[] {
   const groups: Array<CharRange & { wanted: boolean }> = [];
-  for (const entity of tag(sentence).entities) {
+  for (const entity of tagged.entities) {
     const wanted = types.includes(entity.type);
     const last = groups.at(-1);
     if (last && JOINED.test(sentence.slice(last.end, entity.start))) {
