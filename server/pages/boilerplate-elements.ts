@@ -2,10 +2,10 @@
  * The element half of the boilerplate pass, run before Readability: a small element whose class or id
  * names a kind of page furniture (a newsletter box, a share bar, related links, tags, a photo credit, a
  * cookie notice) goes. Readability drops such elements only where no word like "article" or "content" is
- * in the same class ("article-related" stays), and never the kinds it has no word for. Size is the guard: a hinted element with more text than a box of furniture holds is
- * kept, so a hint on an article's own container never costs its text.
+ * in the same class ("article-related" stays), and never the kinds it has no word for. Size is the guard:
+ * a hinted element with more text than a box of furniture holds is kept, so a hint on an article's own
+ * container never costs its text.
  */
-
 import { countVisible } from "./visible-chars";
 
 /** Class and id fragments of page furniture, in the spelling of the CMSes and the languages we see. */

@@ -7,6 +7,7 @@
  * label before the first paragraph. A block of the article's own prose is longer, or says none of it.
  */
 import type { TextBlock } from "./page-text";
+import { countVisible } from "./visible-chars";
 
 /** Longest block a phrase rule may drop; a paragraph of the article is longer. */
 const SHORT_BLOCK = 200;
@@ -78,8 +79,7 @@ const FOLLOW_US =
 
 const CLOSING_PUNCTUATION = /[.!?…"”»)。！？」』]$/u;
 
-const visibleLength = (text: string) => text.replace(/\s/g, "").length;
-const linkShare = (block: TextBlock) => block.linkChars / Math.max(1, visibleLength(block.text));
+const linkShare = (block: TextBlock) => block.linkChars / Math.max(1, countVisible(block.text));
 
 function isPhraseBoilerplate(block: TextBlock): boolean {
   const { text } = block;
@@ -105,7 +105,7 @@ function isPhraseBoilerplate(block: TextBlock): boolean {
 /** The text after the lead ("READ MORE:") is a link. */
 function isMostlyLinkAfterLead(block: TextBlock): boolean {
   const rest = block.text.slice(block.text.indexOf(":") + 1);
-  return block.linkChars >= LINK_DENSE * visibleLength(rest);
+  return block.linkChars >= LINK_DENSE * countVisible(rest);
 }
 
 /** A link to a section before the first paragraph ("World", "Économie"), not a sentence nor a heading. */
