@@ -40,8 +40,6 @@ export interface StoreOptions {
   singleProcess: boolean;
   /** Bytes of analysis JSON the single-process cache may hold; default 64 MiB. */
   recordCacheBytes?: number;
-  /** What the in-memory related index may hold (related-search.ts). */
-  relatedIndexBytes?: number;
   /** Record reads (batched, read-batcher.ts) running at once: 1 on PGlite, a part of the pool on Postgres. */
   readConcurrency: number;
   close(): Promise<void>;
@@ -52,10 +50,7 @@ export function createStore(db: Database, options: StoreOptions): Store {
     ? createRecordCache(options.recordCacheBytes ?? 64 * 1024 * 1024)
     : undefined;
   const queries = prepareQueries(db);
-  const related = createRelatedSearch(db, {
-    onlyWriter: options.singleProcess,
-    maxBytes: options.relatedIndexBytes,
-  });
+  const related = createRelatedSearch(db, { onlyWriter: options.singleProcess });
   const readBatched = createReadBatcher(
     async (keys: { tenantId: string; analysisId: string }[]) => {
       const analysisIds = [...new Set(keys.map((key) => key.analysisId))];
