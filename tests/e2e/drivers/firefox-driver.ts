@@ -267,18 +267,7 @@ export async function launchFirefoxDriver(): Promise<ExtensionDriver> {
         await reloadBackground();
         // Once in some CI runs the page asked to reload was still there 15 s later, its flag set: the reload
         // never began. It is asked again then; a reload that did begin is only waited for.
-        const deadline = Date.now() + 30_000;
-        let asked = Date.now();
-        for (;;) {
-          const state = await backgroundState();
-          if (state === "ready") return;
-          if (Date.now() > deadline) throw new Error(`Firefox: the background page did not reload: ${state}`);
-          if (state === "not reloaded" && Date.now() - asked > 5_000) {
-            await reloadBackground();
-            asked = Date.now();
-          }
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
+        await waitForSeam(30_000, reloadBackground);
       },
 
       close: async () => {
@@ -307,15 +296,23 @@ export async function launchFirefoxDriver(): Promise<ExtensionDriver> {
         .catch(() => "no page" as const);
     }
 
-    /** Waits for the (re)loaded background page's main to have run. */
-    async function waitForSeam(): Promise<void> {
-      await home.waitForFunction(
-        async () => {
-          const bg = await (globalThis as any).browser.runtime.getBackgroundPage();
-          return bg?.linklensTest !== undefined && bg.linklensUnloaded === undefined;
-        },
-        { timeout: 15_000, polling: 100 },
-      );
+    /**
+     * Waits for the (re)loaded background page's main to have run; `askAgain` runs every 5 s while the
+     * page asked to reload is still there.
+     */
+    async function waitForSeam(timeout = 15_000, askAgain?: () => Promise<void>): Promise<void> {
+      const deadline = Date.now() + timeout;
+      let asked = Date.now();
+      for (;;) {
+        const state = await backgroundState();
+        if (state === "ready") return;
+        if (Date.now() > deadline) throw new Error(`Firefox: the background page is not ready: ${state}`);
+        if (askAgain && state === "not reloaded" && Date.now() - asked > 5_000) {
+          await askAgain();
+          asked = Date.now();
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
     }
   } catch (error) {
     await browser.close();
