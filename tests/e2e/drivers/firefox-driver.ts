@@ -69,6 +69,36 @@ async function newFile(folder: string, before: Set<string>, timeout = 15_000): P
   throw new Error(`Firefox: no download was saved in ${folder} in time`);
 }
 
+/**
+ * Polls `predicate` inside the page through `page.evaluate` until it answers true; fails after `timeout`
+ * naming `what` it waited for. Never `waitForFunction`: puppeteer builds its polled predicate with
+ * `Function()` inside the page, which an extension page's CSP blocks on Firefox ESR 140.12 and later
+ * ("call to Function() blocked by CSP"); `evaluate` sends the function's source over BiDi instead.
+ */
+export async function pollPage<A>(
+  page: Page,
+  what: string,
+  predicate: (arg: A) => boolean | Promise<boolean>,
+  arg: A,
+  timeout = 10_000,
+): Promise<void> {
+  const deadline = Date.now() + timeout;
+  let lastError: unknown;
+  for (;;) {
+    try {
+      if (await page.evaluate(predicate as (arg: unknown) => boolean, arg)) return;
+      lastError = undefined;
+    } catch (error) {
+      // A page that is navigating answers nothing for a moment; it is asked again.
+      lastError = error;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`Firefox: timed out after ${timeout} ms waiting for ${what}`, { cause: lastError });
+    }
+    await new Promise((done) => setTimeout(done, 50));
+  }
+}
+
 function firefoxPage(page: Page, files: string): DriverPage {
   return {
     evaluate: (fn, arg) => page.evaluate(fn as (arg: unknown) => unknown, arg) as never,
@@ -79,7 +109,9 @@ function firefoxPage(page: Page, files: string): DriverPage {
     clickText: async (text) => {
       // As Playwright's exact getByText: the innermost shown element whose whole text is `text`
       // (puppeteer's ::-p-text matches a part of a text, and finds visually hidden status lines too).
-      await page.waitForFunction(
+      await pollPage(
+        page,
+        `a shown element whose text is "${text}"`,
         (wanted) => {
           const found = [...document.body.querySelectorAll("*")].find(
             (element) =>
@@ -92,14 +124,15 @@ function firefoxPage(page: Page, files: string): DriverPage {
           found?.setAttribute("data-driver-text", "");
           return found !== undefined;
         },
-        {},
         text,
       );
       await clickCentered(page, "[data-driver-text]");
     },
     fillField: async (label, value) => {
       // No ARIA role covers every field (a password field has none): found through its <label>.
-      await page.waitForFunction(
+      await pollPage(
+        page,
+        `a field labelled "${label}"`,
         (text) => {
           const found = [...document.querySelectorAll("label")].find(
             (candidate) => candidate.textContent?.trim() === text && candidate.control,
@@ -107,15 +140,18 @@ function firefoxPage(page: Page, files: string): DriverPage {
           found?.control?.setAttribute("data-driver-field", text);
           return found !== undefined;
         },
-        {},
         label,
       );
       await page.locator(`[data-driver-field="${label.replaceAll('"', '\\"')}"]`).fill(value);
     },
     waitForText: async (text, timeout = 10_000) => {
-      await page
-        .waitForFunction((wanted) => document.body?.textContent?.includes(wanted), { timeout }, text)
-        .catch(async (error: unknown) => {
+      await pollPage(
+        page,
+        `the text "${text}"`,
+        (wanted) => document.body?.textContent?.includes(wanted) ?? false,
+        text,
+        timeout,
+      ).catch(async (error: unknown) => {
           const shown = await page
             .evaluate(() => `${location.href} ${document.readyState}: ${document.body?.textContent ?? ""}`)
             .catch((failure: unknown) => `(unreadable: ${failure})`);
@@ -212,7 +248,7 @@ export async function launchFirefoxDriver(): Promise<ExtensionDriver> {
       while (Date.now() < deadline) {
         for (const page of await browser.pages()) {
           if (claimed.has(page) || !matches(await hrefOf(page))) continue;
-          await page.waitForFunction(() => document.readyState === "complete", { timeout });
+          await pollPage(page, "the page to load", () => document.readyState === "complete", undefined, timeout);
           claimed.add(page);
           return page;
         }

@@ -1,0 +1,66 @@
+/**
+ * The Firefox end-to-end code never has an extension page evaluate a string or build a function:
+ * Firefox ESR 140.12 applies the extension page's CSP to puppeteer's `waitForFunction` (its polled
+ * predicate is made with `Function()` in the page), and every wait then fails with "call to Function()
+ * blocked by CSP". Waits poll with `page.evaluate` (pollPage in drivers/firefox-driver.ts) or use
+ * selectors and locators.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const E2E = resolve(import.meta.dirname, "../e2e");
+/** The code that drives Firefox: its driver and the Firefox-only suites. */
+const FIREFOX_CODE = ["drivers", "firefox"];
+
+const FORBIDDEN: { pattern: RegExp; reason: string }[] = [
+  {
+    pattern: /\bwaitForFunction\s*\(/,
+    reason: "waitForFunction builds its predicate with Function() in the page; poll with pollPage instead",
+  },
+  {
+    pattern: /\.(?:evaluate|evaluateHandle)\(\s*["'`]/,
+    reason: "a string evaluated in an extension page is blocked by its CSP; pass a function",
+  },
+];
+
+/** Source lines without their comments, numbered as in the file. */
+function codeLines(text: string): { line: number; code: string }[] {
+  const withoutBlocks = text.replace(/\/\*[\s\S]*?\*\//g, (block) => block.replace(/[^\n]/g, " "));
+  return withoutBlocks.split("\n").map((code, index) => ({ line: index + 1, code: code.replace(/\/\/.*$/, "") }));
+}
+
+function forbiddenCalls(text: string): string[] {
+  return codeLines(text).flatMap(({ line, code }) =>
+    FORBIDDEN.filter(({ pattern }) => pattern.test(code)).map(({ reason }) => `line ${line}: ${reason}`),
+  );
+}
+
+describe("the Firefox driver's waits", () => {
+  const files = FIREFOX_CODE.flatMap((folder) =>
+    readdirSync(join(E2E, folder))
+      .filter((name) => name.endsWith(".ts"))
+      .map((name) => join(folder, name)),
+  );
+
+  it("reads the driver and the Firefox suites", () => {
+    expect(files).toEqual(expect.arrayContaining(["drivers/firefox-driver.ts", "firefox/scenarios.spec.ts"]));
+  });
+
+  it.each(files)("%s evaluates no string and builds no function in a page", (file) => {
+    expect(forbiddenCalls(readFileSync(join(E2E, file), "utf8"))).toEqual([]);
+  });
+
+  it("catches each forbidden call, and not its mention in a comment", () => {
+    const sample = [
+      "// never page.waitForFunction(() => true)",
+      "await page.waitForFunction(() => ready);",
+      'await page.evaluate("document.title");',
+      "await page.evaluate(() => document.title);",
+    ].join("\n");
+    expect(forbiddenCalls(sample)).toEqual([
+      `line 2: ${FORBIDDEN[0]?.reason}`,
+      `line 3: ${FORBIDDEN[1]?.reason}`,
+    ]);
+  });
+});
