@@ -10,13 +10,20 @@ import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const E2E = resolve(import.meta.dirname, "../e2e");
-/** The code that drives Firefox: its driver and the Firefox-only suites. */
+/** The drivers (waitForFunction is refused in every one) and the Firefox-only suites. */
 const FIREFOX_CODE = ["drivers", "firefox"];
 
-const FORBIDDEN: { pattern: RegExp; reason: string }[] = [
+/** A rule with `puppeteerOnly` holds in the files that import puppeteer (Playwright's locators are fine). */
+const FORBIDDEN: { pattern: RegExp; reason: string; puppeteerOnly?: boolean }[] = [
   {
     pattern: /\bwaitForFunction\s*\(/,
-    reason: "waitForFunction builds its predicate with Function() in the page; poll with pollPage instead",
+    reason: "waitForFunction builds its predicate with Function() in the page; poll with waitUntil instead",
+  },
+  {
+    pattern: /\.locator\((?![^\n]*\.setWaitForEnabled\(false\))/,
+    reason:
+      "a puppeteer locator waits for an enabled control with waitForFunction; use locate(), which turns that wait off",
+    puppeteerOnly: true,
   },
   {
     pattern: /\.(?:evaluate|evaluateHandle)\(\s*["'`]/,
@@ -27,16 +34,20 @@ const FORBIDDEN: { pattern: RegExp; reason: string }[] = [
 /** Source lines without their comments, numbered as in the file. */
 function codeLines(text: string): { line: number; code: string }[] {
   const withoutBlocks = text.replace(/\/\*[\s\S]*?\*\//g, (block) => block.replace(/[^\n]/g, " "));
-  return withoutBlocks.split("\n").map((code, index) => ({ line: index + 1, code: code.replace(/\/\/.*$/, "") }));
+  return withoutBlocks
+    .split("\n")
+    .map((code, index) => ({ line: index + 1, code: code.replace(/\/\/.*$/, "") }));
 }
 
 function forbiddenCalls(text: string): string[] {
+  const usesPuppeteer = text.includes('from "puppeteer-core"');
+  const rules = FORBIDDEN.filter((rule) => usesPuppeteer || !rule.puppeteerOnly);
   return codeLines(text).flatMap(({ line, code }) =>
-    FORBIDDEN.filter(({ pattern }) => pattern.test(code)).map(({ reason }) => `line ${line}: ${reason}`),
+    rules.filter(({ pattern }) => pattern.test(code)).map(({ reason }) => `line ${line}: ${reason}`),
   );
 }
 
-describe("the Firefox driver's waits", () => {
+describe("the e2e drivers' waits", () => {
   const files = FIREFOX_CODE.flatMap((folder) =>
     readdirSync(join(E2E, folder))
       .filter((name) => name.endsWith(".ts"))
@@ -53,14 +64,18 @@ describe("the Firefox driver's waits", () => {
 
   it("catches each forbidden call, and not its mention in a comment", () => {
     const sample = [
+      'import puppeteer from "puppeteer-core";',
       "// never page.waitForFunction(() => true)",
       "await page.waitForFunction(() => ready);",
       'await page.evaluate("document.title");',
       "await page.evaluate(() => document.title);",
+      'await page.locator("input").fill(value);',
+      'return page.locator("input").setWaitForEnabled(false);',
     ].join("\n");
     expect(forbiddenCalls(sample)).toEqual([
-      `line 2: ${FORBIDDEN[0]?.reason}`,
-      `line 3: ${FORBIDDEN[1]?.reason}`,
+      `line 3: ${FORBIDDEN[0]?.reason}`,
+      `line 4: ${FORBIDDEN[2]?.reason}`,
+      `line 6: ${FORBIDDEN[1]?.reason}`,
     ]);
   });
 });

@@ -40,7 +40,7 @@ function ariaSelector(role: Role, name: string): string {
  * into view, which can be under a sticky bar (the options' save bar), and the click would land on that.
  */
 async function clickCentered(page: Page, selector: string): Promise<void> {
-  const element = await page.locator(selector).waitHandle();
+  const element = await enabledHandle(page, selector);
   try {
     await element.evaluate((node) => node.scrollIntoView({ block: "center" }));
     await element.click();
@@ -70,23 +70,17 @@ async function newFile(folder: string, before: Set<string>, timeout = 15_000): P
 }
 
 /**
- * Polls `predicate` inside the page through `page.evaluate` until it answers true; fails after `timeout`
- * naming `what` it waited for. Never `waitForFunction`: puppeteer builds its polled predicate with
- * `Function()` inside the page, which an extension page's CSP blocks on Firefox ESR 140.12 and later
- * ("call to Function() blocked by CSP"); `evaluate` sends the function's source over BiDi instead.
+ * Polls `check` until it answers true; fails after `timeout` naming `what` it waited for. Every wait of
+ * this driver is built on it, with checks made through `evaluate`: never `waitForFunction`, which
+ * puppeteer builds with `Function()` inside the page, and which an extension page's CSP blocks on
+ * Firefox ESR 140.12 and later ("call to Function() blocked by CSP").
  */
-export async function pollPage<A>(
-  page: Page,
-  what: string,
-  predicate: (arg: A) => boolean | Promise<boolean>,
-  arg: A,
-  timeout = 10_000,
-): Promise<void> {
+async function waitUntil(what: string, check: () => Promise<boolean>, timeout = 10_000): Promise<void> {
   const deadline = Date.now() + timeout;
   let lastError: unknown;
   for (;;) {
     try {
-      if (await page.evaluate(predicate as (arg: unknown) => boolean, arg)) return;
+      if (await check()) return;
       lastError = undefined;
     } catch (error) {
       // A page that is navigating answers nothing for a moment; it is asked again.
@@ -99,12 +93,49 @@ export async function pollPage<A>(
   }
 }
 
+/** Waits until `predicate`, run in the page through `page.evaluate`, answers true. */
+function pollPage<A>(
+  page: Page,
+  what: string,
+  predicate: (arg: A) => boolean,
+  arg: A,
+  timeout?: number,
+): Promise<void> {
+  return waitUntil(what, () => page.evaluate(predicate as (arg: unknown) => boolean, arg), timeout);
+}
+
+/**
+ * A puppeteer locator without its wait for an enabled form control, which it makes with
+ * `waitForFunction` (see waitUntil); `enabledHandle` waits for that instead.
+ */
+function locate(page: Page, selector: string) {
+  return page.locator(selector).setWaitForEnabled(false);
+}
+
+/** The element `selector` finds, once it is there and, for a form control, enabled. */
+async function enabledHandle(page: Page, selector: string): Promise<ElementHandle<Element>> {
+  const element = await locate(page, selector).waitHandle();
+  await waitUntil(`${selector} to be enabled`, () =>
+    element.evaluate((node) => !(node instanceof HTMLElement && node.hasAttribute("disabled"))),
+  ).catch(async (error: unknown) => {
+    await element.dispose();
+    throw error;
+  });
+  return element;
+}
+
+/** Replaces the text of the field `selector` finds, once it is enabled, as a user types it. */
+async function fillEnabled(page: Page, selector: string, value: string): Promise<void> {
+  (await enabledHandle(page, selector)).dispose();
+  await locate(page, selector).fill(value);
+}
+
 function firefoxPage(page: Page, files: string): DriverPage {
   return {
     evaluate: (fn, arg) => page.evaluate(fn as (arg: unknown) => unknown, arg) as never,
     click: (role, name) => clickCentered(page, ariaSelector(role, name)),
     fill: async (role, name, value) => {
-      await page.locator(ariaSelector(role, name)).fill(value);
+      await fillEnabled(page, ariaSelector(role, name), value);
     },
     clickText: async (text) => {
       // As Playwright's exact getByText: the innermost shown element whose whole text is `text`
@@ -142,7 +173,7 @@ function firefoxPage(page: Page, files: string): DriverPage {
         },
         label,
       );
-      await page.locator(`[data-driver-field="${label.replaceAll('"', '\\"')}"]`).fill(value);
+      await fillEnabled(page, `[data-driver-field="${label.replaceAll('"', '\\"')}"]`, value);
     },
     waitForText: async (text, timeout = 10_000) => {
       await pollPage(
@@ -152,20 +183,20 @@ function firefoxPage(page: Page, files: string): DriverPage {
         text,
         timeout,
       ).catch(async (error: unknown) => {
-          const shown = await page
-            .evaluate(() => `${location.href} ${document.readyState}: ${document.body?.textContent ?? ""}`)
-            .catch((failure: unknown) => `(unreadable: ${failure})`);
-          throw new Error(
-            `"${text}" is not on the page, which says: ${shown.replace(/\s+/g, " ").slice(0, 1500)}`,
-            {
-              cause: error,
-            },
-          );
-        });
+        const shown = await page
+          .evaluate(() => `${location.href} ${document.readyState}: ${document.body?.textContent ?? ""}`)
+          .catch((failure: unknown) => `(unreadable: ${failure})`);
+        throw new Error(
+          `"${text}" is not on the page, which says: ${shown.replace(/\s+/g, " ").slice(0, 1500)}`,
+          {
+            cause: error,
+          },
+        );
+      });
     },
     text: () => page.evaluate(() => document.body?.textContent ?? ""),
     textOf: async (role, name) => {
-      const element = await page.locator(ariaSelector(role, name)).waitHandle();
+      const element = await locate(page, ariaSelector(role, name)).waitHandle();
       try {
         return await element.evaluate((node) => node.textContent ?? "");
       } finally {
@@ -184,7 +215,7 @@ function firefoxPage(page: Page, files: string): DriverPage {
       // the control opens (the first after it), as the dialog would: BiDi's input.setFiles fires `change`.
       const picked = join(mkdtempSync(join(files, "picked-")), file.name);
       await writeFile(picked, file.text);
-      const control = await page.locator(ariaSelector(role, name)).waitHandle();
+      const control = await locate(page, ariaSelector(role, name)).waitHandle();
       const input = await control.evaluateHandle(
         (node) =>
           [...document.querySelectorAll<HTMLInputElement>('input[type="file"]')].find(
@@ -248,7 +279,13 @@ export async function launchFirefoxDriver(): Promise<ExtensionDriver> {
       while (Date.now() < deadline) {
         for (const page of await browser.pages()) {
           if (claimed.has(page) || !matches(await hrefOf(page))) continue;
-          await pollPage(page, "the page to load", () => document.readyState === "complete", undefined, timeout);
+          await pollPage(
+            page,
+            "the page to load",
+            () => document.readyState === "complete",
+            undefined,
+            timeout,
+          );
           claimed.add(page);
           return page;
         }
