@@ -42,6 +42,11 @@ export interface StoreOptions {
   recordCacheBytes?: number;
   /** Record reads (batched, read-batcher.ts) running at once: 1 on PGlite, a part of the pool on Postgres. */
   readConcurrency: number;
+  /**
+   * The clock Idempotency-Keys are stamped and aged by. Default: the database's `now()`, which every process
+   * shares; a test passes its own to move time on without waiting for it.
+   */
+  now?: () => Date;
   close(): Promise<void>;
 }
 
@@ -50,6 +55,9 @@ export function createStore(db: Database, options: StoreOptions): Store {
     ? createRecordCache(options.recordCacheBytes ?? 64 * 1024 * 1024)
     : undefined;
   const queries = prepareQueries(db);
+  const keyNow = (): SQL => (options.now ? sql`${options.now().toISOString()}::timestamptz` : sql`now()`);
+  /** `now - ms` in the keys' clock. */
+  const ago = (ms: number): SQL => sql`${keyNow()} - make_interval(secs => ${ms / 1000}::double precision)`;
   const related = createRelatedSearch(db, { onlyWriter: options.singleProcess });
   const readBatched = createReadBatcher(
     async (keys: { tenantId: string; analysisId: string }[]) => {
@@ -222,7 +230,7 @@ export function createStore(db: Database, options: StoreOptions): Store {
       const token = ulid();
       // A row deleted (released) between the two statements is claimed on the next turn.
       for (let turn = 0; turn < 3; turn++) {
-        const fresh = { requestHash, token, createdAt: sql`now()`, heartbeatAt: sql`now()` };
+        const fresh = { requestHash, token, createdAt: keyNow(), heartbeatAt: keyNow() };
         const claimed = await db
           .insert(idempotencyKeys)
           .values({ ...ref, ...fresh })
@@ -256,7 +264,7 @@ export function createStore(db: Database, options: StoreOptions): Store {
     async heartbeatIdempotencyKey(claim) {
       const moved = await db
         .update(idempotencyKeys)
-        .set({ heartbeatAt: sql`now()` })
+        .set({ heartbeatAt: keyNow() })
         .where(isRunningClaim(claim))
         .returning({ token: idempotencyKeys.token });
       return moved.length > 0;
@@ -357,9 +365,6 @@ const isKey = (ref: IdempotencyKeyRef) =>
 /** The claim's row while it is still this request's and holds no response yet. */
 const isRunningClaim = (claim: IdempotencyClaim) =>
   and(isKey(claim), eq(idempotencyKeys.token, claim.token), isNull(idempotencyKeys.status));
-
-/** `now() - ms` in the database's clock, which every process shares. */
-const ago = (ms: number): SQL => sql`now() - make_interval(secs => ${ms / 1000}::double precision)`;
 
 /** Stores the claim's response; false when the claim is no longer this request's or already answered. */
 async function storeResponse(db: Database | Transaction, { claim, response }: IdempotencyCompletion) {

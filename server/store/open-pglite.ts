@@ -27,13 +27,13 @@ const sharedBuffers = (megabytes: number) => ({
 const FOLDER_OPTIONS = sharedBuffers(64);
 const MEMORY_OPTIONS = sharedBuffers(16);
 
-export async function openPglite(dataDir: string | undefined): Promise<Store> {
+export async function openPglite(dataDir: string | undefined, now?: () => Date): Promise<Store> {
   const client = dataDir === undefined ? await openInMemory() : await openFolder(dataDir);
   const close = async () => {
     if (!client.closed) await client.close();
   };
   const db = drizzlePglite({ client: takeTurns(client) });
-  const store = await openMigrated(db, { singleProcess: true, readConcurrency: 1, close });
+  const store = await openMigrated(db, { singleProcess: true, readConcurrency: 1, now, close });
   try {
     await warmUpRelatedSearch(db);
   } catch (error) {

@@ -14,6 +14,8 @@ export interface StoreConfig {
   databaseUrl?: string;
   /** Without `databaseUrl`: PGlite's folder; neither: PGlite in memory (tests). */
   dataDir?: string;
+  /** The clock Idempotency-Keys are stamped and aged by (drizzle-store.ts); tests only. */
+  now?: () => Date;
 }
 
 /** Connections per process: enough for a CPU's worth of concurrent requests, few for a shared server. */
@@ -22,13 +24,13 @@ export const POOL_SIZE = 10;
 const READ_CONCURRENCY = 4;
 
 export async function openStore(config: StoreConfig = {}): Promise<Store> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, config.now);
   // loaded only here: PGlite's module is about 35 MB of a Postgres service's resident memory
   const { openPglite } = await import("./open-pglite");
-  return openPglite(config.dataDir);
+  return openPglite(config.dataDir, config.now);
 }
 
-async function openPostgres(url: string): Promise<Store> {
+async function openPostgres(url: string, now: StoreConfig["now"]): Promise<Store> {
   const client = postgres(url, {
     max: POOL_SIZE,
     onnotice: () => {},
@@ -41,6 +43,7 @@ async function openPostgres(url: string): Promise<Store> {
   return openMigrated(drizzlePostgres({ client }), {
     singleProcess: false,
     readConcurrency: READ_CONCURRENCY,
+    now,
     close,
   });
 }

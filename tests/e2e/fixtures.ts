@@ -155,9 +155,10 @@ export async function launchExtensionContext({
  * opens may be the one Chrome reuses for it, and the test's page then navigates away under it.
  */
 export async function installOptionsTab(context: BrowserContext): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    if (context.pages().some((page) => page.url().endsWith("/options.html"))) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await expect
+    .poll(() => context.pages().some((page) => page.url().endsWith("/options.html")), {
+      message: "the options tab the extension opens on install",
+      timeout: 10_000,
+    })
+    .toBe(true);
 }

@@ -478,10 +478,9 @@ describe("extractPage: images and text", () => {
   it("reads a pathologically nested page with the linear fallback instead of stalling", () => {
     const depth = 20_000;
     const body = `<html><body>${"<div>".repeat(depth)}<p>Deep inside.</p>${"</div>".repeat(depth)}</body></html>`;
-    const started = performance.now();
+    // Its time: bench/bounded-work.ts.
     const page = extractPage(html(body));
     expect(page.analysis.text).toBe("Deep inside.");
-    expect(performance.now() - started).toBeLessThan(3_000);
   });
 });
 

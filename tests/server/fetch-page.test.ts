@@ -152,11 +152,10 @@ describe("fetchPage: limits", () => {
 
   it("times out a page that does not answer in time", async () => {
     const quick = otherFetcher({ allowPrivateNetworks: true, ca: site.caPem, timeoutMs: 300 });
-    const started = performance.now();
+    // The page answers after 10 s: a fetch that waited for it would not fail as a timeout.
     const failure = await failureOf(quick.fetchPage(site.url("/slow?ms=10000")));
     expect(failure.code).toBe("timeout");
     expect(failure.message).toBe(`${site.url("/slow?ms=10000")} did not answer within 300 ms`);
-    expect(performance.now() - started).toBeLessThan(3_000);
   });
 
   it("answers a slow page that makes it within the time limit", async () => {

@@ -349,8 +349,13 @@ describe("a key held by a process that died", { timeout: 90_000 }, () => {
 describe("the store's keys", () => {
   let store: Store;
   const timing: ClaimTiming = { staleAfterMs: 30_000, retentionMs: 24 * 3_600_000 };
+  // The keys' clock, moved on by the tests: a timing of 0 ms then finds every earlier key old.
+  const clock = { now: Date.parse("2026-11-22T09:30:00.000Z") };
+  const tick = () => {
+    clock.now += 1_000;
+  };
   beforeAll(async () => {
-    store = await openTestStore();
+    store = await openTestStore({ now: () => new Date(clock.now) });
   });
   afterAll(() => store?.close());
 
@@ -407,7 +412,7 @@ describe("the store's keys", () => {
   it("stores nothing and charges nothing for a request whose claim was taken over", async () => {
     const { tenant, ref } = await tenantAndRef();
     const first = await claimed(ref, "h");
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    tick();
     const second = await claimed(ref, "h", { ...timing, staleAfterMs: 0 });
     expect(second.token).not.toBe(first.token);
 
@@ -433,12 +438,12 @@ describe("the store's keys", () => {
     await store.completeIdempotencyKey({ claim, response: { status: 400, body: "{}", headers: {} } });
     expect((await store.claimIdempotencyKey(ref, "other", timing)).kind).toBe("mismatch");
     expect((await store.claimIdempotencyKey(ref, "h", timing)).kind).toBe("replay");
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    tick();
     expect((await store.claimIdempotencyKey(ref, "other", { ...timing, retentionMs: 0 })).kind).toBe(
       "claimed",
     );
     expect(await store.purgeIdempotencyKeys(timing.retentionMs)).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    tick();
     expect(await store.purgeIdempotencyKeys(0)).toBeGreaterThan(0);
     expect((await store.claimIdempotencyKey(ref, "h", timing)).kind).toBe("claimed");
   });

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const TSX = join(ROOT, "node_modules/.bin/tsx");
@@ -14,6 +14,7 @@ interface Cli {
   child: ChildProcess;
   /** Everything printed so far, stdout and stderr together. */
   output(): string;
+  /** Its exit code, once it has exited and everything it printed has been read. */
   exited: Promise<number | null>;
 }
 
@@ -29,18 +30,9 @@ function startCli(env: NodeJS.ProcessEnv, dataDir: string): Cli {
   child.stderr?.on("data", (chunk) => {
     output += chunk;
   });
-  const exited = new Promise<number | null>((resolvePromise) => child.on("exit", resolvePromise));
+  // "close", not "exit": it comes once the pipes are drained, so the output is whole.
+  const exited = new Promise<number | null>((resolvePromise) => child.on("close", resolvePromise));
   return { child, output: () => output, exited };
-}
-
-async function waitFor<T>(read: () => T | undefined, what: string): Promise<T> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((done) => setTimeout(done, 50));
-  }
 }
 
 let dataDir: string;
@@ -69,53 +61,68 @@ describe("a malformed LINKLENS_API_KEYS", () => {
   });
 });
 
-describe("the running service's log", () => {
-  let cli: Cli;
-  let url: string;
-  let port: number;
+describe("the running service's log", { timeout: 150_000 }, () => {
+  /**
+   * Starts the service, sends it `requests`, then stops it (SIGTERM) and answers all it printed, and the lines
+   * it printed after it started listening: read once it has exited and its output is drained, so no line can
+   * come later.
+   */
+  async function printed(
+    requests: (url: string) => Promise<void>,
+  ): Promise<{ output: string; lines: string[] }> {
+    const cli = startCli({ LINKLENS_API_KEYS: `${KEY}:100` }, join(dataDir, "service"));
+    const url = await vi.waitFor(
+      () => {
+        const listening = cli.output().match(/Linklens service on (http:\/\/\S+)/)?.[1];
+        if (!listening) throw new Error(`the service is not listening yet; it printed:\n${cli.output()}`);
+        return listening;
+      },
+      { timeout: 60_000, interval: 50 },
+    );
+    const start = cli.output().length;
+    try {
+      await requests(url);
+      const health = await fetch(`${url}/healthz`);
+      expect(health.status).toBe(200);
+    } finally {
+      cli.child.kill("SIGTERM");
+    }
+    expect(await cli.exited, cli.output()).toBe(0);
+    const output = cli.output();
+    return {
+      output,
+      lines: output
+        .slice(start)
+        .split("\n")
+        .filter((line) => line.trim() !== ""),
+    };
+  }
 
-  beforeAll(async () => {
-    cli = startCli({ LINKLENS_API_KEYS: `${KEY}:100` }, join(dataDir, "service"));
-    url = await waitFor(() => cli.output().match(/Linklens service on (http:\/\/\S+)/)?.[1], "the service");
-    port = Number(new URL(url).port);
-  });
-  afterAll(async () => {
-    cli.child.kill("SIGTERM");
-    await cli.exited;
-  });
-
-  /** Sends the headers and part of a JSON body, then goes away. */
-  const abortMidBody = (path: string, headers: string) =>
+  /**
+   * Sends a request's headers, and once the service has taken it (its `100 Continue`), part of its JSON
+   * body; then goes away.
+   */
+  const abortMidBody = (url: string, path: string, headers: string) =>
     new Promise<void>((done) => {
-      const socket = connect(port, "127.0.0.1", () => {
+      const socket = connect(Number(new URL(url).port), "127.0.0.1", () => {
         socket.write(
           `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${headers}content-type: application/json\r\n` +
-            'content-length: 5000\r\n\r\n{"analysisId":"ana_x","textContent":"',
+            "content-length: 5000\r\nexpect: 100-continue\r\n\r\n",
         );
-        setTimeout(() => socket.destroy(), 100);
+      });
+      socket.once("data", () => {
+        socket.write('{"analysisId":"ana_x","textContent":"', () => socket.destroy());
       });
       socket.on("close", () => done());
       socket.on("error", () => undefined);
     });
 
-  /** The lines printed after `start` characters, once a later request has been answered. */
-  async function linesSince(start: number): Promise<string[]> {
-    const health = await fetch(`${url}/healthz`);
-    expect(health.status).toBe(200);
-    await new Promise((done) => setTimeout(done, 300));
-    return cli
-      .output()
-      .slice(start)
-      .split("\n")
-      .filter((line) => line.trim() !== "");
-  }
-
   it("writes at most one line, and no stack, per request a client aborted mid-body", async () => {
-    const start = cli.output().length;
-    for (let i = 0; i < 5; i++) {
-      await abortMidBody(i % 2 ? "/v1/links" : "/v1/analyses", `x-api-key: ${KEY}\r\n`);
-    }
-    const lines = await linesSince(start);
+    const { lines } = await printed(async (url) => {
+      for (let i = 0; i < 5; i++) {
+        await abortMidBody(url, i % 2 ? "/v1/links" : "/v1/analyses", `x-api-key: ${KEY}\r\n`);
+      }
+    });
     expect(lines.length, lines.join("\n")).toBeLessThanOrEqual(5);
     for (const line of lines) {
       expect(line).not.toMatch(/^\s+at /);
@@ -124,19 +131,20 @@ describe("the running service's log", () => {
   });
 
   it("never contains an API key, whatever the requests carry", async () => {
-    const start = cli.output().length;
     const headers = { "content-type": "application/json", "x-api-key": KEY };
-    await fetch(`${url}/v1/analyses?analysisId=x`, { headers: { "x-api-key": "lk_wrong_SECRET" } });
-    await fetch(`${url}/v1/analyses`, {
-      method: "POST",
-      headers,
-      body: `{"analysisId":"${KEY}","textContent":"x"}`,
+    const { output } = await printed(async (url) => {
+      await fetch(`${url}/v1/analyses?analysisId=x`, { headers: { "x-api-key": "lk_wrong_SECRET" } });
+      await fetch(`${url}/v1/analyses`, {
+        method: "POST",
+        headers,
+        body: `{"analysisId":"${KEY}","textContent":"x"}`,
+      });
+      await fetch(`${url}/v1/links`, { method: "POST", headers, body: "{not json" });
+      await fetch(`${url}/v1/analyses?analysisId=x`, {
+        headers: { ...headers, "x-pad": "p".repeat(20_000) },
+      });
+      await abortMidBody(url, "/v1/analyses", `x-api-key: ${KEY}\r\n`);
     });
-    await fetch(`${url}/v1/links`, { method: "POST", headers, body: "{not json" });
-    await fetch(`${url}/v1/analyses?analysisId=x`, { headers: { ...headers, "x-pad": "p".repeat(20_000) } });
-    await abortMidBody("/v1/analyses", `x-api-key: ${KEY}\r\n`);
-    const lines = await linesSince(start);
-    expect(lines.join("\n")).not.toContain("SECRET");
-    expect(cli.output()).not.toContain("SECRET");
+    expect(output).not.toContain("SECRET");
   });
 });

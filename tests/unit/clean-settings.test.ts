@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeBrowser } from "wxt/testing/fake-browser";
 import { LIMITS } from "../../lib/api/limits";
 import { cleanSettings } from "../../lib/settings/clean-settings";
@@ -193,8 +193,9 @@ describe("reading from storage", () => {
     const seen: Settings[] = [];
     const unwatch = watchSettings((value) => seen.push(value));
     await fakeBrowser.storage.local.set({ settings: stored({ defaultTemperature: 9 }), settings$: { v: 2 } });
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await vi.waitFor(() =>
+      expect(seen.at(-1)).toEqual({ ...stored(), defaultTemperature: DEFAULT_SETTINGS.defaultTemperature }),
+    );
     unwatch();
-    expect(seen.at(-1)).toEqual({ ...stored(), defaultTemperature: DEFAULT_SETTINGS.defaultTemperature });
   });
 });

@@ -17,7 +17,7 @@ import {
   enter,
   pageForEachTest,
   render,
-  settle,
+  waitForPage,
 } from "./helpers/react-page";
 
 pageForEachTest();
@@ -62,11 +62,10 @@ function Structured({ missing }: { missing?: string }) {
 describe("in an options preset", () => {
   it("shows each problem as it is typed, then announces a valid schema and formats it", async () => {
     await render(Preset, {});
-    await settle();
     const schema = byLabel<HTMLTextAreaElement>("JSON schema (optional)");
     await enter(schema, '{\n  "type": "object"\n  "properties": {}\n}');
-    await settle();
-    expect(schema.getAttribute("aria-invalid")).toBe("true");
+    // The check loads lazily on the first schema typed: its verdict comes once it is in.
+    await waitForPage(() => expect(schema.getAttribute("aria-invalid")).toBe("true"));
     expect(description(schema)).toContain("Not valid JSON at line 3, column 3: expected “,” or “}”");
     await enter(schema, '{"type": "string"}');
     expect(description(schema)).toContain("must describe an object");
@@ -83,11 +82,10 @@ describe("in an options preset", () => {
 describe("in the popup", () => {
   it("shows the form's own problem (no schema) only while the check has nothing to say", async () => {
     await render(Structured, { missing: "Enter a JSON schema, or turn structured output off." });
-    await settle();
     const schema = byLabel<HTMLTextAreaElement>("JSON schema");
     expect(description(schema)).toContain("Enter a JSON schema, or turn structured output off.");
     await enter(schema, "[]");
-    expect(description(schema)).toContain("must be a JSON object");
+    await waitForPage(() => expect(description(schema)).toContain("must be a JSON object"));
     expect(description(schema)).not.toContain("turn structured output off");
   });
 });

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeBrowser } from "wxt/testing/fake-browser";
 import { cleanSettings } from "../../lib/settings/clean-settings";
 import {
@@ -263,8 +263,7 @@ describe("reading and writing", () => {
     expect((await fakeBrowser.storage.local.get("settings")).settings).toEqual(written);
     await expect(writeSettings(settings({ baseUrl: "http://a.example" }))).rejects.toThrow();
     expect((await readSettings()).baseUrl).toBe("https://a.example");
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(seen.at(-1)).toEqual(written);
+    await vi.waitFor(() => expect(seen.at(-1)).toEqual(written));
     unwatch();
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from "vitest";
 import type { ServiceConfig } from "../../../server/config";
 import { type RunningService, startService } from "../../../server/service";
-import { openStore } from "../../../server/store/open-store";
+import { openStore, type StoreConfig } from "../../../server/store/open-store";
 import type { Store } from "../../../server/store/types";
 import { type FixtureSite, startFixtureSite } from "../../fixtures/site";
 import { postgresPerFile } from "../../helpers/postgres-cluster";
@@ -30,9 +30,9 @@ async function testDatabaseUrl(): Promise<string | undefined> {
   return postgres?.cluster.createDatabase(`test_${++databases}`);
 }
 
-/** A new, empty store of its own: in-memory PGlite, or a Postgres database (see above). */
-export async function openTestStore(): Promise<Store> {
-  return openStore({ databaseUrl: await testDatabaseUrl() });
+/** A new, empty store of its own: in-memory PGlite, or a Postgres database (see above); `now`, its clock. */
+export async function openTestStore(config: Pick<StoreConfig, "now"> = {}): Promise<Store> {
+  return openStore({ ...config, databaseUrl: await testDatabaseUrl() });
 }
 
 /**

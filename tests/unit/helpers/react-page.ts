@@ -47,9 +47,18 @@ export async function render<P extends object>(component: FunctionComponent<P>, 
   await act(async () => page().root.render(createElement(component, props)));
 }
 
-/** Lets pending work (a lazy import, a storage read) finish and React render what it brings. */
-export async function settle(): Promise<void> {
-  for (let i = 0; i < 5; i++) await act(async () => await new Promise((resolve) => setTimeout(resolve, 0)));
+/** Generous: jsdom on a busy machine is slow, and each wait ends as soon as its state is there. */
+const WAIT = { timeout: 5_000, interval: 20 };
+
+/**
+ * Waits until `check` passes (its answer returned), letting pending work (a lazy import, a storage read)
+ * finish and React render what it brings between tries; fails with `check`'s error once `vi.waitFor` gives up.
+ */
+export async function waitForPage<T>(check: () => T): Promise<T> {
+  return vi.waitFor(async () => {
+    await act(async () => {});
+    return check();
+  }, WAIT);
 }
 
 export function byLabel<T extends HTMLElement = HTMLElement>(label: string): T {
