@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compileResponseSchema, InvalidSchemaError } from "../../server/generate/json-schema";
+import { compileResponseSchema, InvalidSchemaError } from "../../server/schema/json-schema";
 
 const person = {
   type: "object",

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { MAX_SCHEMA_BYTES } from "../../lib/schema/schema-bounds";
 import { checkSchemaText, schemaIssues } from "../../lib/schema/schema-check";
-import { compileResponseSchema, InvalidSchemaError } from "../../server/generate/json-schema";
+import { compileResponseSchema, InvalidSchemaError } from "../../server/schema/json-schema";
 
 /** A schema nested exactly `levels` deep (the schema itself is level 1). */
 function nestedSchema(levels: number): Record<string, unknown> {
