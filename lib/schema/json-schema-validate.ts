@@ -16,6 +16,7 @@ import {
   type JsonError,
   type SchemaNode,
 } from "json-schema-library";
+import { escapeToken, joinPointer } from "./json-pointer";
 import { linearPattern } from "./linear-pattern";
 
 type SchemaViolationKind =
@@ -150,8 +151,6 @@ function sortOutermostFirst(violations: SchemaViolation[]): SchemaViolation[] {
     .map(({ violation }) => violation);
 }
 
-const escapePointer = (key: string) => key.replace(/~/g, "~0").replace(/\//g, "~1");
-const pointerOf = (keys: string[]) => keys.map((key) => `/${escapePointer(key)}`).join("");
 const json = (value: unknown) => JSON.stringify(value);
 
 /**
@@ -180,7 +179,7 @@ function violationOf(error: JsonError, value: unknown): SchemaViolation | undefi
   const data = error.data as Record<string, unknown> & { pointer: string; schema: unknown };
   const unescaped = data.pointer.replace(/^#/, "");
   const keys = keysAt(value, unescaped);
-  const path = keys ? pointerOf(keys) : unescaped;
+  const path = keys ? joinPointer(keys) : unescaped;
   const lastKey = keys?.at(-1) ?? unescaped.split("/").at(-1) ?? "";
   const schema = (typeof data.schema === "object" && data.schema !== null ? data.schema : {}) as Record<
     string,
@@ -205,7 +204,7 @@ function violationOf(error: JsonError, value: unknown): SchemaViolation | undefi
       return at("additional_property", lastKey);
     case "invalid-property-name-error":
     case "forbidden-property-error":
-      return { path: `${path}/${escapePointer(String(data.property))}`, kind: "property_name" };
+      return { path: `${path}/${escapeToken(String(data.property))}`, kind: "property_name" };
     case "additional-items-error":
     case "unevaluated-items-error": {
       const positional = Array.isArray(schema.prefixItems) ? schema.prefixItems : schema.items;

@@ -9,6 +9,7 @@
  * thorough, but json-schema-library takes seconds on a 64 KiB schema: too slow for every keystroke.)
  */
 import { type JsonSyntaxError, parseJsonText } from "../json/json-text";
+import { resolveLocalRef } from "./local-ref";
 import {
   MAX_SCHEMA_BYTES,
   MAX_SCHEMA_DEPTH,
@@ -181,7 +182,7 @@ export function schemaIssues(root: Record<string, unknown>): SchemaIssue[] {
     if (
       typeof schema.$ref === "string" &&
       schema.$ref.startsWith("#/") &&
-      !resolvePointer(root, schema.$ref.slice(1))
+      !isSchema(resolveLocalRef(schema.$ref, root))
     ) {
       add(join(path, "$ref"), "ref_unresolved", schema.$ref);
     }
@@ -259,22 +260,4 @@ function checkPattern(
 ) {
   const problem = patternProblem(pattern);
   if (problem) add(path, PATTERN_ISSUES[problem], pattern);
-}
-
-/** Resolves a JSON pointer ("/$defs/a") in the document; `false` when it leads nowhere. */
-function resolvePointer(root: unknown, pointer: string): boolean {
-  let current: unknown = root;
-  for (const raw of pointer.split("/").slice(1)) {
-    let part: string;
-    try {
-      part = decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
-    } catch {
-      return false;
-    }
-    if (Array.isArray(current)) current = current[Number(part)];
-    else if (isPlainObject(current)) current = Object.hasOwn(current, part) ? current[part] : undefined;
-    else return false;
-    if (current === undefined) return false;
-  }
-  return isSchema(current);
 }

@@ -9,6 +9,7 @@ import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import type { JsonSchemaDocument } from "../../lib/api/contract";
 import { describesObject } from "../../lib/schema/describes-object";
+import { escapeToken, splitPointer } from "../../lib/schema/json-pointer";
 import {
   linearRegExpEngine,
   PatternBudgetExceeded,
@@ -97,14 +98,7 @@ function draftOf(schema: JsonSchemaDocument): Draft {
 }
 
 /** "/a/0/b" → "a.0.b" (JSON pointer escapes decoded). */
-function dottedPath(pointer: string): string {
-  if (!pointer) return "";
-  return pointer
-    .slice(1)
-    .split("/")
-    .map((part) => part.replace(/~1/g, "/").replace(/~0/g, "~"))
-    .join(".");
-}
+const dottedPath = (pointer: string): string => (splitPointer(pointer) ?? []).join(".");
 
 function toIssue(error: ErrorObject): { path: string; message: string } {
   let pointer = error.instancePath;
@@ -116,7 +110,7 @@ function toIssue(error: ErrorObject): { path: string; message: string } {
       : error.keyword === "additionalProperties"
         ? params.additionalProperty
         : undefined;
-  if (typeof property === "string") pointer += `/${property.replace(/~/g, "~0").replace(/\//g, "~1")}`;
+  if (typeof property === "string") pointer += `/${escapeToken(property)}`;
   let message = error.message ?? "is invalid";
   if (error.keyword === "enum" && Array.isArray(params.allowedValues)) {
     message += `: ${params.allowedValues.map((value) => JSON.stringify(value)).join(", ")}`;

@@ -3,6 +3,7 @@
  * allowed types worked out, and every subschema's JSON pointer recorded (ajv validates a branch by it).
  */
 import type { JsonSchemaDocument } from "../../lib/api/contract";
+import { joinFragmentPointer } from "../../lib/schema/json-pointer";
 import { resolveLocalRef } from "../../lib/schema/local-ref";
 
 export { resolveLocalRef };
@@ -77,12 +78,9 @@ export function schemaLocations(
   root: JsonSchemaDocument,
   found: Map<Schema, string[]> = subschemas(root),
 ): Map<object, string> {
-  // JSON pointer escapes, then percent-encoding: ajv reads the pointer as a URI fragment.
-  const escapeKey = (key: string) => encodeURIComponent(key.replace(/~/g, "~0").replace(/\//g, "~1"));
+  // ajv reads the pointer as a URI fragment.
   const locations = new Map<object, string>();
-  for (const [node, path] of found) {
-    locations.set(node, path.map((key) => `/${escapeKey(key)}`).join(""));
-  }
+  for (const [node, path] of found) locations.set(node, joinFragmentPointer(path));
   return locations;
 }
 
