@@ -8,16 +8,14 @@
 import {
   compileSchema,
   type Draft,
-  draft04,
-  draft06,
   draft07,
-  draft2019,
   draft2020,
   type JsonError,
   type SchemaNode,
 } from "json-schema-library";
 import { escapeToken, joinPointer } from "./json-pointer";
 import { linearPattern } from "./linear-pattern";
+import { type SchemaDraft, schemaDraft } from "./schema-draft";
 
 type SchemaViolationKind =
   | "type"
@@ -106,8 +104,20 @@ function withServicePatterns(draft: Draft): Draft {
   return { ...draft, keywords };
 }
 
-/** The library's drafts, in its own order, with the service's patterns. */
-const DRAFTS = [draft04, draft06, draft07, draft2019, draft2020].map(withServicePatterns);
+/**
+ * The library's draft for each draft the service takes, with the service's patterns. The draft comes from
+ * the service's rule (schema-draft.ts), not the library's own reading of `$schema`; a `$schema` the service
+ * refuses is read as 2020-12 here (the typed schema's check reports it).
+ */
+const DRAFTS: Record<SchemaDraft, Draft> = {
+  "2020-12": withServicePatterns(draft2020),
+  "draft-07": withServicePatterns(draft07),
+};
+
+function draftFor(schema: object): Draft {
+  const reading = schemaDraft((schema as Record<string, unknown>).$schema);
+  return DRAFTS[reading.ok ? reading.draft : "2020-12"];
+}
 
 /** Compiled schemas by the schema object (a panel checks every keystroke against the same schema). */
 const compiled = new WeakMap<object, SchemaNode>();
@@ -124,7 +134,7 @@ export function validateAgainstSchema(schema: unknown, value: unknown): SchemaVi
   try {
     let node = compiled.get(schema);
     if (!node) {
-      node = compileSchema(schema, { drafts: DRAFTS });
+      node = compileSchema(schema, { drafts: [draftFor(schema)] });
       compiled.set(schema, node);
     }
     result = node.validate(value);

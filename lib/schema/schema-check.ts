@@ -4,9 +4,10 @@
  * may not run). In order: JSON syntax (with line and column), a top level that is not an object schema,
  * the contract's bounds (64 KiB, 32 levels; lib/schema/schema-bounds.ts), then malformed keywords: unknown `type`
  * names, `required` not a list of strings, sub-schemas that are not schemas, patterns that are not regular
- * expressions or that the service's linear-time engine cannot run, local `$ref`s that point nowhere, an
- * unsupported `$schema`. (Checking it against its draft's meta-schema with the pages' validator would be
- * thorough, but json-schema-library takes seconds on a 64 KiB schema: too slow for every keystroke.)
+ * expressions or that the service's linear-time engine cannot run, local `$ref`s that point nowhere, a
+ * `$schema` the service refuses (schema-draft.ts, its rule). (Checking it against its draft's meta-schema
+ * with the pages' validator would be thorough, but json-schema-library takes seconds on a 64 KiB schema:
+ * too slow for every keystroke.)
  */
 import { type JsonSyntaxError, parseJsonText } from "../json/json-text";
 import { resolveLocalRef } from "./local-ref";
@@ -17,6 +18,7 @@ import {
   patternProblem,
   schemaBytes,
 } from "./schema-bounds";
+import { schemaDraft } from "./schema-draft";
 import { type SchemaProblem, schemaProblem } from "./schema-problem";
 
 export type SchemaIssueKind =
@@ -60,9 +62,6 @@ export type SchemaTextCheck =
   | { state: "invalid"; issues: SchemaIssue[] };
 
 const JSON_SCHEMA_TYPES = ["string", "number", "integer", "boolean", "object", "array", "null"] as const;
-
-const DRAFT_2020_12 = "json-schema.org/draft/2020-12/schema";
-const DRAFT_07 = "json-schema.org/draft-07/schema";
 
 const SCHEMA_KEYWORDS = [
   "additionalProperties",
@@ -128,12 +127,12 @@ export function schemaIssues(root: Record<string, unknown>): SchemaIssue[] {
   const add = (path: string, kind: SchemaIssueKind, detail?: string) =>
     issues.push({ path, kind, ...(detail !== undefined && { detail }) });
 
-  const declared =
-    typeof root.$schema === "string"
-      ? root.$schema.replace(/^https?:\/\//, "").replace(/#$/, "")
-      : DRAFT_2020_12;
-  if (declared !== DRAFT_2020_12 && declared !== DRAFT_07)
+  const reading = schemaDraft(root.$schema);
+  if (!reading.ok && reading.refused === "not_string") add("$schema", "not_string");
+  if (!reading.ok && reading.refused === "unsupported")
     add("$schema", "unsupported_draft", String(root.$schema));
+  // A refused `$schema` is reported once; the rest of the schema is read as 2020-12.
+  const draft = reading.ok ? reading.draft : "2020-12";
 
   const visit = (schema: unknown, path: string, depth: number) => {
     if (typeof schema === "boolean") return;
@@ -193,7 +192,7 @@ export function schemaIssues(root: Record<string, unknown>): SchemaIssue[] {
 
     // `items`: a schema; draft-07 also takes an array of schemas (one per position), 2020-12 `prefixItems`.
     if (schema.items !== undefined) {
-      if (Array.isArray(schema.items) && declared !== DRAFT_07) add(join(path, "items"), "items_list");
+      if (Array.isArray(schema.items) && draft !== "draft-07") add(join(path, "items"), "items_list");
       else if (Array.isArray(schema.items)) {
         schema.items.forEach((item, index) => {
           visit(item, join(join(path, "items"), index), depth + 1);

@@ -15,6 +15,7 @@ import {
   PatternBudgetExceeded,
   withPatternBudget,
 } from "../../lib/schema/linear-pattern";
+import { type SchemaDraft, schemaDraft } from "../../lib/schema/schema-draft";
 import { checkSchemaBounds } from "./schema-bounds";
 
 export type SchemaValidation =
@@ -37,8 +38,6 @@ export class InvalidSchemaError extends Error {
   }
 }
 
-type Draft = "2020-12" | "draft-07";
-
 export interface CompiledSchema {
   validate: SchemaValidator;
   /** Validates against the subschema at a JSON pointer of the document ("/properties/a/anyOf/0"). */
@@ -57,12 +56,12 @@ const CACHE_WEIGHT = 1_000_000;
 /** Matching work one validation may do (see `withPatternBudget`): some 0.3 s at worst. */
 const VALIDATION_BUDGET = 400_000_000;
 const cache = new Map<string, CacheEntry | InvalidSchemaError>();
-const sharedInstances: Partial<Record<Draft, AjvInstance>> = {};
+const sharedInstances: Partial<Record<SchemaDraft, AjvInstance>> = {};
 let nextKey = 0;
 
 type AjvInstance = Ajv | Ajv2020;
 
-function newInstance(draft: Draft): AjvInstance {
+function newInstance(draft: SchemaDraft): AjvInstance {
   // strict: false tolerates unknown keywords ("nullable", "x-…") and formats; malformed
   // keywords still fail the meta-schema check.
   const options = {
@@ -76,7 +75,7 @@ function newInstance(draft: Draft): AjvInstance {
   return ajv;
 }
 
-function sharedInstance(draft: Draft): AjvInstance {
+function sharedInstance(draft: SchemaDraft): AjvInstance {
   let ajv = sharedInstances[draft];
   if (!ajv) {
     ajv = newInstance(draft);
@@ -85,15 +84,12 @@ function sharedInstance(draft: Draft): AjvInstance {
   return ajv;
 }
 
-function draftOf(schema: JsonSchemaDocument): Draft {
-  const declared = schema.$schema;
-  if (declared === undefined) return "2020-12";
-  if (typeof declared !== "string") throw new InvalidSchemaError("$schema must be a string");
-  const normalized = declared.replace(/^https?:\/\//, "").replace(/#$/, "");
-  if (normalized === "json-schema.org/draft/2020-12/schema") return "2020-12";
-  if (normalized === "json-schema.org/draft-07/schema") return "draft-07";
+function draftOf(schema: JsonSchemaDocument): SchemaDraft {
+  const reading = schemaDraft(schema.$schema);
+  if (reading.ok) return reading.draft;
+  if (reading.refused === "not_string") throw new InvalidSchemaError("$schema must be a string");
   throw new InvalidSchemaError(
-    `unsupported $schema ${JSON.stringify(declared)}: use JSON Schema 2020-12 or draft-07`,
+    `unsupported $schema ${JSON.stringify(schema.$schema)}: use JSON Schema 2020-12 or draft-07`,
   );
 }
 
