@@ -7,6 +7,7 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from "ajv";
 import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
+import { LRUCache } from "lru-cache";
 import type { JsonSchemaDocument } from "../../lib/api/contract";
 import { describesObject } from "../../lib/schema/describes-object";
 import { escapeToken, splitPointer } from "../../lib/schema/json-pointer";
@@ -52,10 +53,20 @@ interface CacheEntry extends CompiledSchema {
 }
 
 const CACHE_SIZE = 200;
+/** In RE2 instructions: some 100 MB of compiled patterns at most. */
 const CACHE_WEIGHT = 1_000_000;
 /** Matching work one validation may do (see `withPatternBudget`): some 0.3 s at worst. */
 const VALIDATION_BUDGET = 400_000_000;
-const cache = new Map<string, CacheEntry | InvalidSchemaError>();
+/** Compiled schemas and refusals by the schema's JSON text, least recently used out first. */
+const cache = new LRUCache<string, CacheEntry | InvalidSchemaError>({
+  max: CACHE_SIZE,
+  maxSize: CACHE_WEIGHT,
+  // lru-cache weighs every entry at least 1; a refusal holds no patterns.
+  sizeCalculation: (entry) => (entry instanceof InvalidSchemaError ? 1 : Math.max(1, entry.weight)),
+  dispose: (entry) => {
+    if (!(entry instanceof InvalidSchemaError)) entry.release();
+  },
+});
 const sharedInstances: Partial<Record<SchemaDraft, AjvInstance>> = {};
 let nextKey = 0;
 
@@ -194,12 +205,8 @@ function cachedCompile(schema: JsonSchemaDocument): CompiledSchema {
     throw new InvalidSchemaError("the schema is not JSON");
   }
   const hit = cache.get(text);
-  if (hit) {
-    cache.delete(text);
-    cache.set(text, hit);
-    if (hit instanceof InvalidSchemaError) throw hit;
-    return hit;
-  }
+  if (hit instanceof InvalidSchemaError) throw hit;
+  if (hit) return hit;
   let entry: CacheEntry | InvalidSchemaError;
   try {
     entry = compile(schema, text);
@@ -208,20 +215,9 @@ function cachedCompile(schema: JsonSchemaDocument): CompiledSchema {
     entry = error;
   }
   cache.set(text, entry);
-  cachedWeight += weightOf(entry);
-  for (const [oldestText, oldest] of cache) {
-    if ((cache.size <= CACHE_SIZE && cachedWeight <= CACHE_WEIGHT) || oldestText === text) break;
-    cache.delete(oldestText);
-    cachedWeight -= weightOf(oldest);
-    if (!(oldest instanceof InvalidSchemaError)) oldest.release();
-  }
   if (entry instanceof InvalidSchemaError) throw entry;
   return entry;
 }
-
-let cachedWeight = 0;
-const weightOf = (entry: CacheEntry | InvalidSchemaError) =>
-  entry instanceof InvalidSchemaError ? 0 : entry.weight;
 
 /**
  * Compiles a response schema into a validator. Throws `InvalidSchemaError` when the schema does not

@@ -159,6 +159,27 @@ describe("compileResponseSchema", () => {
     expect(compileResponseSchema(first)({ n: 1 }).valid).toBe(false);
   });
 
+  it("keeps at most 200 schemas, and fewer when their patterns weigh more than a million RE2 instructions", () => {
+    // Each distinct by its title; the heavy ones carry patterns of some 7,800 instructions together.
+    const light = (index: number) => ({ title: `light ${index}`, type: "object" });
+    const heavy = (index: number) => ({
+      title: `heavy ${index}`,
+      type: "object",
+      properties: {
+        a: { type: "string", pattern: "^a{1000}b{1000}c{1000}d{900}$" },
+        b: { type: "string", pattern: "^e{1000}f{1000}g{1000}h{900}$" },
+      },
+    });
+    const keeps = (schemaOf: (index: number) => Record<string, unknown>, others: number) => {
+      const first = compileResponseSchema(schemaOf(0));
+      for (let index = 1; index <= others; index++) compileResponseSchema(schemaOf(index));
+      return compileResponseSchema(schemaOf(0)) === first;
+    };
+    expect(keeps(light, 150)).toBe(true);
+    expect(keeps(light, 200)).toBe(false);
+    expect(keeps(heavy, 150)).toBe(false);
+  });
+
   it("compiles two different schemas that share an $id", () => {
     const a = compileResponseSchema({ $id: "https://example.com/s", type: "object", required: ["a"] });
     const b = compileResponseSchema({ $id: "https://example.com/s", type: "object", required: ["b"] });
