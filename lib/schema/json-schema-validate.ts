@@ -114,10 +114,8 @@ const DRAFTS: Record<SchemaDraft, Draft> = {
   "draft-07": withServicePatterns(draft07),
 };
 
-function draftFor(schema: object): Draft {
-  const reading = schemaDraft((schema as Record<string, unknown>).$schema);
-  return DRAFTS[reading.ok ? reading.draft : "2020-12"];
-}
+const draftFor = (schema: object): Draft =>
+  DRAFTS[schemaDraft((schema as Record<string, unknown>).$schema).draft];
 
 /** Compiled schemas by the schema object (a panel checks every keystroke against the same schema). */
 const compiled = new WeakMap<object, SchemaNode>();

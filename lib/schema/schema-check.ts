@@ -123,12 +123,10 @@ export function schemaIssues(root: Record<string, unknown>): SchemaIssue[] {
     if (duplicate !== undefined) add(path, "required_duplicate", duplicate);
   };
 
-  const reading = schemaDraft(root.$schema);
-  if (!reading.ok && reading.refused === "not_string") add("$schema", "not_string");
-  if (!reading.ok && reading.refused === "unsupported")
-    add("$schema", "unsupported_draft", String(root.$schema));
   // A refused `$schema` is reported once; the rest of the schema is read as 2020-12.
-  const draft = reading.ok ? reading.draft : "2020-12";
+  const { draft, refused } = schemaDraft(root.$schema);
+  if (refused === "not_string") add("$schema", "not_string");
+  if (refused === "unsupported") add("$schema", "unsupported_draft", String(root.$schema));
 
   const visit = (schema: unknown, path: string, depth: number) => {
     if (typeof schema === "boolean") return;

@@ -6,20 +6,22 @@
  */
 export type SchemaDraft = "2020-12" | "draft-07";
 
-export type DraftReading =
-  | { ok: true; draft: SchemaDraft }
-  /** `not_string`: `$schema` is not a string; `unsupported`: it names another draft or dialect. */
-  | { ok: false; refused: "not_string" | "unsupported" };
+export interface DraftReading {
+  /** The draft the schema is read by: 2020-12 when its `$schema` is refused. */
+  draft: SchemaDraft;
+  /** Why the service refuses the `$schema`: not a string, or another draft or dialect. */
+  refused?: "not_string" | "unsupported";
+}
 
 const DRAFTS = new Map<string, SchemaDraft>([
   ["https://json-schema.org/draft/2020-12/schema", "2020-12"],
   ["http://json-schema.org/draft-07/schema", "draft-07"],
 ]);
 
-/** The draft a schema's `$schema` value (`undefined` when absent) declares, or why it is refused. */
+/** The draft a schema's `$schema` value (`undefined` when absent) declares, and whether it is refused. */
 export function schemaDraft(declared: unknown): DraftReading {
-  if (declared === undefined) return { ok: true, draft: "2020-12" };
-  if (typeof declared !== "string") return { ok: false, refused: "not_string" };
+  if (declared === undefined) return { draft: "2020-12" };
+  if (typeof declared !== "string") return { draft: "2020-12", refused: "not_string" };
   const draft = DRAFTS.get(declared.replace(/#$/, ""));
-  return draft ? { ok: true, draft } : { ok: false, refused: "unsupported" };
+  return draft ? { draft } : { draft: "2020-12", refused: "unsupported" };
 }

@@ -96,9 +96,9 @@ function sharedInstance(draft: SchemaDraft): AjvInstance {
 }
 
 function draftOf(schema: JsonSchemaDocument): SchemaDraft {
-  const reading = schemaDraft(schema.$schema);
-  if (reading.ok) return reading.draft;
-  if (reading.refused === "not_string") throw new InvalidSchemaError("$schema must be a string");
+  const { draft, refused } = schemaDraft(schema.$schema);
+  if (!refused) return draft;
+  if (refused === "not_string") throw new InvalidSchemaError("$schema must be a string");
   throw new InvalidSchemaError(
     `unsupported $schema ${JSON.stringify(schema.$schema)}: use JSON Schema 2020-12 or draft-07`,
   );

@@ -4,7 +4,7 @@ import { schemaDraft } from "../../lib/schema/schema-draft";
 
 describe("schemaDraft", () => {
   it("reads a schema without $schema as 2020-12", () => {
-    expect(schemaDraft(undefined)).toEqual({ ok: true, draft: "2020-12" });
+    expect(schemaDraft(undefined)).toEqual({ draft: "2020-12" });
   });
 
   it.each([
@@ -13,7 +13,7 @@ describe("schemaDraft", () => {
     ["http://json-schema.org/draft-07/schema#", "draft-07"],
     ["http://json-schema.org/draft-07/schema", "draft-07"],
   ])("takes %s as %s", (declared, draft) => {
-    expect(schemaDraft(declared)).toEqual({ ok: true, draft });
+    expect(schemaDraft(declared)).toEqual({ draft });
   });
 
   it.each([
@@ -27,13 +27,13 @@ describe("schemaDraft", () => {
     "json-schema.org/draft-07/schema",
     "constructor",
     "",
-  ])("refuses %j as unsupported", (declared) => {
-    expect(schemaDraft(declared)).toEqual({ ok: false, refused: "unsupported" });
+  ])("refuses %j as unsupported, reading the schema as 2020-12", (declared) => {
+    expect(schemaDraft(declared)).toEqual({ draft: "2020-12", refused: "unsupported" });
   });
 
   it("refuses a $schema that is not a string", () => {
     for (const declared of [7, null, true, ["https://json-schema.org/draft/2020-12/schema"]]) {
-      expect(schemaDraft(declared)).toEqual({ ok: false, refused: "not_string" });
+      expect(schemaDraft(declared)).toEqual({ draft: "2020-12", refused: "not_string" });
     }
   });
 });
