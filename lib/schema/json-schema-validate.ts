@@ -8,15 +8,14 @@
 import {
   compileSchema,
   type Draft,
-  draft04,
-  draft06,
   draft07,
-  draft2019,
   draft2020,
   type JsonError,
   type SchemaNode,
 } from "json-schema-library";
+import { escapeToken, joinPointer } from "./json-pointer";
 import { linearPattern } from "./linear-pattern";
+import { type SchemaDraft, schemaDraft } from "./schema-draft";
 
 type SchemaViolationKind =
   | "type"
@@ -105,8 +104,18 @@ function withServicePatterns(draft: Draft): Draft {
   return { ...draft, keywords };
 }
 
-/** The library's drafts, in its own order, with the service's patterns. */
-const DRAFTS = [draft04, draft06, draft07, draft2019, draft2020].map(withServicePatterns);
+/**
+ * The library's draft for each draft the service takes, with the service's patterns. The draft comes from
+ * the service's rule (schema-draft.ts), not the library's own reading of `$schema`; a `$schema` the service
+ * refuses is read as 2020-12 here (the typed schema's check reports it).
+ */
+const DRAFTS: Record<SchemaDraft, Draft> = {
+  "2020-12": withServicePatterns(draft2020),
+  "draft-07": withServicePatterns(draft07),
+};
+
+const draftFor = (schema: object): Draft =>
+  DRAFTS[schemaDraft((schema as Record<string, unknown>).$schema).draft];
 
 /** Compiled schemas by the schema object (a panel checks every keystroke against the same schema). */
 const compiled = new WeakMap<object, SchemaNode>();
@@ -123,7 +132,7 @@ export function validateAgainstSchema(schema: unknown, value: unknown): SchemaVi
   try {
     let node = compiled.get(schema);
     if (!node) {
-      node = compileSchema(schema, { drafts: DRAFTS });
+      node = compileSchema(schema, { drafts: [draftFor(schema)] });
       compiled.set(schema, node);
     }
     result = node.validate(value);
@@ -150,8 +159,6 @@ function sortOutermostFirst(violations: SchemaViolation[]): SchemaViolation[] {
     .map(({ violation }) => violation);
 }
 
-const escapePointer = (key: string) => key.replace(/~/g, "~0").replace(/\//g, "~1");
-const pointerOf = (keys: string[]) => keys.map((key) => `/${escapePointer(key)}`).join("");
 const json = (value: unknown) => JSON.stringify(value);
 
 /**
@@ -180,7 +187,7 @@ function violationOf(error: JsonError, value: unknown): SchemaViolation | undefi
   const data = error.data as Record<string, unknown> & { pointer: string; schema: unknown };
   const unescaped = data.pointer.replace(/^#/, "");
   const keys = keysAt(value, unescaped);
-  const path = keys ? pointerOf(keys) : unescaped;
+  const path = keys ? joinPointer(keys) : unescaped;
   const lastKey = keys?.at(-1) ?? unescaped.split("/").at(-1) ?? "";
   const schema = (typeof data.schema === "object" && data.schema !== null ? data.schema : {}) as Record<
     string,
@@ -205,7 +212,7 @@ function violationOf(error: JsonError, value: unknown): SchemaViolation | undefi
       return at("additional_property", lastKey);
     case "invalid-property-name-error":
     case "forbidden-property-error":
-      return { path: `${path}/${escapePointer(String(data.property))}`, kind: "property_name" };
+      return { path: `${path}/${escapeToken(String(data.property))}`, kind: "property_name" };
     case "additional-items-error":
     case "unevaluated-items-error": {
       const positional = Array.isArray(schema.prefixItems) ? schema.prefixItems : schema.items;

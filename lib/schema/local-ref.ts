@@ -1,4 +1,5 @@
 /** Local `$ref`s of a JSON Schema document, resolved the way the service resolves them. */
+import { splitFragmentPointer } from "./json-pointer";
 
 /** Resolves "#", "#/json/pointer" within `root`; undefined for anything else. */
 export function resolveLocalRef(ref: string, root: Record<string, unknown>): unknown {
@@ -7,16 +8,13 @@ export function resolveLocalRef(ref: string, root: Record<string, unknown>): unk
   if (rootId && ref.startsWith(rootId)) fragment = ref.slice(rootId.length);
   if (fragment === "#" || fragment === "") return root;
   if (!fragment.startsWith("#/")) return undefined;
+  const keys = splitFragmentPointer(fragment.slice(1));
+  if (!keys) return undefined;
   let node: unknown = root;
-  for (const raw of fragment.slice(2).split("/")) {
-    let part: string;
-    try {
-      part = decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
-    } catch {
-      return undefined;
-    }
-    if (typeof node !== "object" || node === null) return undefined;
-    node = (node as Record<string, unknown>)[part];
+  for (const key of keys) {
+    // Own keys only: "#/a/constructor" names nothing in the document.
+    if (typeof node !== "object" || node === null || !Object.hasOwn(node, key)) return undefined;
+    node = (node as Record<string, unknown>)[key];
   }
   return node;
 }

@@ -4,11 +4,13 @@
  * may not run). In order: JSON syntax (with line and column), a top level that is not an object schema,
  * the contract's bounds (64 KiB, 32 levels; lib/schema/schema-bounds.ts), then malformed keywords: unknown `type`
  * names, `required` not a list of strings, sub-schemas that are not schemas, patterns that are not regular
- * expressions or that the service's linear-time engine cannot run, local `$ref`s that point nowhere, an
- * unsupported `$schema`. (Checking it against its draft's meta-schema with the pages' validator would be
- * thorough, but json-schema-library takes seconds on a 64 KiB schema: too slow for every keystroke.)
+ * expressions or that the service's linear-time engine cannot run, local `$ref`s that point nowhere, a
+ * `$schema` the service refuses (schema-draft.ts, its rule). (Checking it against its draft's meta-schema
+ * with the pages' validator would be thorough, but json-schema-library takes seconds on a 64 KiB schema:
+ * too slow for every keystroke.)
  */
 import { type JsonSyntaxError, parseJsonText } from "../json/json-text";
+import { resolveLocalRef } from "./local-ref";
 import {
   MAX_SCHEMA_BYTES,
   MAX_SCHEMA_DEPTH,
@@ -16,6 +18,8 @@ import {
   patternProblem,
   schemaBytes,
 } from "./schema-bounds";
+import { schemaDraft } from "./schema-draft";
+import { SUBSCHEMA_KEYWORDS, SUBSCHEMA_LIST_KEYWORDS, SUBSCHEMA_MAP_KEYWORDS } from "./schema-keywords";
 import { type SchemaProblem, schemaProblem } from "./schema-problem";
 
 export type SchemaIssueKind =
@@ -60,23 +64,6 @@ export type SchemaTextCheck =
 
 const JSON_SCHEMA_TYPES = ["string", "number", "integer", "boolean", "object", "array", "null"] as const;
 
-const DRAFT_2020_12 = "json-schema.org/draft/2020-12/schema";
-const DRAFT_07 = "json-schema.org/draft-07/schema";
-
-const SCHEMA_KEYWORDS = [
-  "additionalProperties",
-  "additionalItems",
-  "not",
-  "if",
-  "then",
-  "else",
-  "contains",
-  "propertyNames",
-  "unevaluatedProperties",
-  "unevaluatedItems",
-];
-const SCHEMA_MAP_KEYWORDS = ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"];
-const SCHEMA_LIST_KEYWORDS = ["allOf", "anyOf", "oneOf", "prefixItems"];
 const NON_NEGATIVE_INTEGER_KEYWORDS = [
   "minLength",
   "maxLength",
@@ -126,13 +113,20 @@ export function schemaIssues(root: Record<string, unknown>): SchemaIssue[] {
   const issues: SchemaIssue[] = [];
   const add = (path: string, kind: SchemaIssueKind, detail?: string) =>
     issues.push({ path, kind, ...(detail !== undefined && { detail }) });
+  /** A list of distinct property names (`required`, a `dependencies` entry). */
+  const checkNames = (names: unknown, path: string) => {
+    if (!Array.isArray(names) || names.some((name) => typeof name !== "string")) {
+      add(path, "required_invalid");
+      return;
+    }
+    const duplicate = names.find((name, index) => names.indexOf(name) !== index);
+    if (duplicate !== undefined) add(path, "required_duplicate", duplicate);
+  };
 
-  const declared =
-    typeof root.$schema === "string"
-      ? root.$schema.replace(/^https?:\/\//, "").replace(/#$/, "")
-      : DRAFT_2020_12;
-  if (declared !== DRAFT_2020_12 && declared !== DRAFT_07)
-    add("$schema", "unsupported_draft", String(root.$schema));
+  // A refused `$schema` is reported once; the rest of the schema is read as 2020-12.
+  const { draft, refused } = schemaDraft(root.$schema);
+  if (refused === "not_string") add("$schema", "not_string");
+  if (refused === "unsupported") add("$schema", "unsupported_draft", String(root.$schema));
 
   const visit = (schema: unknown, path: string, depth: number) => {
     if (typeof schema === "boolean") return;
@@ -144,15 +138,7 @@ export function schemaIssues(root: Record<string, unknown>): SchemaIssue[] {
 
     if (schema.type !== undefined) checkType(schema.type, join(path, "type"), add);
 
-    if (schema.required !== undefined) {
-      const required = schema.required;
-      if (!Array.isArray(required) || required.some((name) => typeof name !== "string")) {
-        add(join(path, "required"), "required_invalid");
-      } else {
-        const duplicate = required.find((name, index) => required.indexOf(name) !== index);
-        if (duplicate !== undefined) add(join(path, "required"), "required_duplicate", duplicate);
-      }
-    }
+    if (schema.required !== undefined) checkNames(schema.required, join(path, "required"));
 
     if (schema.enum !== undefined && !Array.isArray(schema.enum)) add(join(path, "enum"), "enum_invalid");
 
@@ -181,26 +167,26 @@ export function schemaIssues(root: Record<string, unknown>): SchemaIssue[] {
     if (
       typeof schema.$ref === "string" &&
       schema.$ref.startsWith("#/") &&
-      !resolvePointer(root, schema.$ref.slice(1))
+      !isSchema(resolveLocalRef(schema.$ref, root))
     ) {
       add(join(path, "$ref"), "ref_unresolved", schema.$ref);
     }
 
-    for (const key of SCHEMA_KEYWORDS) {
-      if (schema[key] !== undefined) visit(schema[key], join(path, key), depth + 1);
+    for (const key of SUBSCHEMA_KEYWORDS) {
+      const child = schema[key];
+      // `contentSchema` is not a draft-07 keyword: the service's draft-07 reading ignores it.
+      if (child === undefined || (key === "contentSchema" && draft === "draft-07")) continue;
+      // `items`: a schema; draft-07 also takes an array of schemas (one per position), 2020-12 `prefixItems`.
+      if (key === "items" && Array.isArray(child)) {
+        if (draft !== "draft-07") add(join(path, key), "items_list");
+        else
+          child.forEach((item, index) => {
+            visit(item, join(join(path, key), index), depth + 1);
+          });
+      } else visit(child, join(path, key), depth + 1);
     }
 
-    // `items`: a schema; draft-07 also takes an array of schemas (one per position), 2020-12 `prefixItems`.
-    if (schema.items !== undefined) {
-      if (Array.isArray(schema.items) && declared !== DRAFT_07) add(join(path, "items"), "items_list");
-      else if (Array.isArray(schema.items)) {
-        schema.items.forEach((item, index) => {
-          visit(item, join(join(path, "items"), index), depth + 1);
-        });
-      } else visit(schema.items, join(path, "items"), depth + 1);
-    }
-
-    for (const key of SCHEMA_MAP_KEYWORDS) {
+    for (const key of SUBSCHEMA_MAP_KEYWORDS) {
       const map = schema[key];
       if (map === undefined) continue;
       if (!isPlainObject(map)) {
@@ -208,12 +194,15 @@ export function schemaIssues(root: Record<string, unknown>): SchemaIssue[] {
         continue;
       }
       for (const [name, child] of Object.entries(map)) {
-        if (key === "patternProperties") checkPattern(name, join(join(path, key), name), add);
-        visit(child, join(join(path, key), name), depth + 1);
+        const at = join(join(path, key), name);
+        if (key === "patternProperties") checkPattern(name, at, add);
+        // `dependencies` also maps a name to the names it requires.
+        if (key === "dependencies" && Array.isArray(child)) checkNames(child, at);
+        else visit(child, at, depth + 1);
       }
     }
 
-    for (const key of SCHEMA_LIST_KEYWORDS) {
+    for (const key of SUBSCHEMA_LIST_KEYWORDS) {
       const list = schema[key];
       if (list === undefined) continue;
       if (!Array.isArray(list) || list.length === 0) {
@@ -259,22 +248,4 @@ function checkPattern(
 ) {
   const problem = patternProblem(pattern);
   if (problem) add(path, PATTERN_ISSUES[problem], pattern);
-}
-
-/** Resolves a JSON pointer ("/$defs/a") in the document; `false` when it leads nowhere. */
-function resolvePointer(root: unknown, pointer: string): boolean {
-  let current: unknown = root;
-  for (const raw of pointer.split("/").slice(1)) {
-    let part: string;
-    try {
-      part = decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
-    } catch {
-      return false;
-    }
-    if (Array.isArray(current)) current = current[Number(part)];
-    else if (isPlainObject(current)) current = Object.hasOwn(current, part) ? current[part] : undefined;
-    else return false;
-    if (current === undefined) return false;
-  }
-  return isSchema(current);
 }

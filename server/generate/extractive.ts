@@ -1,6 +1,6 @@
+import { compileSchemaWithLocations, InvalidSchemaError } from "../schema/json-schema";
 import { composeText } from "./extractive-text";
 import { JsonFiller } from "./json-filler";
-import { compileSchemaWithLocations, InvalidSchemaError } from "./json-schema";
 import { PageFacts } from "./page-facts";
 import { buildPageModel } from "./page-model";
 import { loadSentenceSplitter } from "./sentences";

@@ -11,13 +11,8 @@
 import type { JsonSchemaDocument } from "../../lib/api/contract";
 import { LIMITS } from "../../lib/api/limits";
 import { PatternBudgetExceeded, withPatternBudget } from "../../lib/schema/linear-pattern";
-import { classifyField, type FieldKind, type FieldName } from "./field-kinds";
-import { FieldValues } from "./field-values";
-import { type CompiledSchema, cannotBeChecked, describeIssues } from "./json-schema";
-import { listItems, PAGE, preferredCount, type Slot, type Subject, sentenceItems } from "./list-items";
-import { boundsOf, fitNumber, numberConstraints } from "./number-fit";
-import type { PageFacts } from "./page-facts";
-import { SmallestValues } from "./schema-bounds";
+import { type CompiledSchema, cannotBeChecked, describeIssues } from "../schema/json-schema";
+import { SmallestValues } from "../schema/schema-bounds";
 import {
   allowedTypes,
   isSchemaObject,
@@ -27,7 +22,12 @@ import {
   schemaLocations,
   subschemas,
   UnsupportedSchema,
-} from "./schema-walk";
+} from "../schema/schema-walk";
+import { classifyField, type FieldKind, type FieldName } from "./field-kinds";
+import { FieldValues } from "./field-values";
+import { listItems, PAGE, preferredCount, type Slot, type Subject, sentenceItems } from "./list-items";
+import { boundsOf, fitNumber, numberConstraints } from "./number-fit";
+import type { PageFacts } from "./page-facts";
 import { fitString, type StringConstraints, stringConstraints } from "./string-fit";
 import { isStopWord } from "./terms";
 import { GenerationError } from "./types";

@@ -6,7 +6,7 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
 import type { ChatCompletionCreateParamsNonStreaming } from "openai/resources/chat/completions";
 import type { ExtractedPage } from "../pages/types";
-import { compileResponseSchema, describeIssues, InvalidSchemaError } from "./json-schema";
+import { compileResponseSchema, describeIssues, InvalidSchemaError } from "../schema/json-schema";
 import { GenerationError, type Generator } from "./types";
 
 export interface OpenAiGeneratorOptions {

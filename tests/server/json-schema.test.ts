@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compileResponseSchema, InvalidSchemaError } from "../../server/generate/json-schema";
+import { compileResponseSchema, InvalidSchemaError } from "../../server/schema/json-schema";
 
 const person = {
   type: "object",
@@ -157,6 +157,27 @@ describe("compileResponseSchema", () => {
     }
     expect(validate({ n: 0 }).valid).toBe(true);
     expect(compileResponseSchema(first)({ n: 1 }).valid).toBe(false);
+  });
+
+  it("keeps at most 200 schemas, and fewer when their patterns weigh more than a million RE2 instructions", () => {
+    // Each distinct by its title; the heavy ones carry patterns of some 7,800 instructions together.
+    const light = (index: number) => ({ title: `light ${index}`, type: "object" });
+    const heavy = (index: number) => ({
+      title: `heavy ${index}`,
+      type: "object",
+      properties: {
+        a: { type: "string", pattern: "^a{1000}b{1000}c{1000}d{900}$" },
+        b: { type: "string", pattern: "^e{1000}f{1000}g{1000}h{900}$" },
+      },
+    });
+    const keeps = (schemaOf: (index: number) => Record<string, unknown>, others: number) => {
+      const first = compileResponseSchema(schemaOf(0));
+      for (let index = 1; index <= others; index++) compileResponseSchema(schemaOf(index));
+      return compileResponseSchema(schemaOf(0)) === first;
+    };
+    expect(keeps(light, 150)).toBe(true);
+    expect(keeps(light, 200)).toBe(false);
+    expect(keeps(heavy, 150)).toBe(false);
   });
 
   it("compiles two different schemas that share an $id", () => {

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { validateAgainstSchema } from "../../lib/schema/json-schema-validate";
-import { compileResponseSchema } from "../../server/generate/json-schema";
+import { compileResponseSchema } from "../../server/schema/json-schema";
 
 const articleSchema = {
   type: "object",

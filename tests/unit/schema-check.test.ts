@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { MAX_SCHEMA_BYTES } from "../../lib/schema/schema-bounds";
 import { checkSchemaText, schemaIssues } from "../../lib/schema/schema-check";
-import { compileResponseSchema, InvalidSchemaError } from "../../server/generate/json-schema";
+import { compileResponseSchema, InvalidSchemaError } from "../../server/schema/json-schema";
 
 /** A schema nested exactly `levels` deep (the schema itself is level 1). */
 function nestedSchema(levels: number): Record<string, unknown> {
@@ -160,6 +160,20 @@ const agreement: [string, unknown][] = [
   ["a linear pattern", { type: "object", properties: { a: { pattern: "^[a-z]+(-[a-z]+)*$" } } }],
   ["a local $ref that points nowhere", { type: "object", properties: { a: { $ref: "#/$defs/b" } } }],
   ["a draft-04 schema", { $schema: "http://json-schema.org/draft-04/schema#", type: "object" }],
+  ["draft-07 over https", { $schema: "https://json-schema.org/draft-07/schema", type: "object" }],
+  ["2020-12 over http", { $schema: "http://json-schema.org/draft/2020-12/schema#", type: "object" }],
+  ["draft-07 without a closing #", { $schema: "http://json-schema.org/draft-07/schema", type: "object" }],
+  ["a 2019-09 schema", { $schema: "https://json-schema.org/draft/2019-09/schema", type: "object" }],
+  ["a $schema that is not a string", { $schema: 7, type: "object" }],
+  ["a malformed contentSchema", { type: "object", contentSchema: { type: "text" } }],
+  [
+    "a malformed contentSchema in draft-07, which has no such keyword",
+    { $schema: "http://json-schema.org/draft-07/schema#", type: "object", contentSchema: { type: "text" } },
+  ],
+  ["dependencies on names", { type: "object", dependencies: { a: ["b"], c: { required: ["d"] } } }],
+  ["a malformed dependency schema", { type: "object", dependencies: { a: { type: "text" } } }],
+  ["a dependency on a name twice", { type: "object", dependencies: { a: ["b", "b"] } }],
+  ["a dependency on a number", { type: "object", dependencies: { a: [1] } }],
   ["32 levels", nestedSchema(32)],
   ["33 levels", nestedSchema(33)],
   ["64 KiB", schemaOfSize(MAX_SCHEMA_BYTES)],

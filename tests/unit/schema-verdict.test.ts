@@ -1,13 +1,13 @@
 /**
  * One verdict (issue 19): the extension's checks of a response schema and of a value against it agree with the
- * service's own (server/generate/json-schema.ts), on a table of schemas and values chosen where JavaScript's
+ * service's own (server/schema/json-schema.ts), on a table of schemas and values chosen where JavaScript's
  * RegExp and RE2 differ (`\s`, `.`, `\b` with non-ASCII letters) and where a schema describes an object in
  * more ways than `"type": "object"`.
  */
 import { describe, expect, it } from "vitest";
 import { validateAgainstSchema } from "../../lib/schema/json-schema-validate";
 import { checkSchemaText } from "../../lib/schema/schema-check";
-import { compileResponseSchema, InvalidSchemaError } from "../../server/generate/json-schema";
+import { compileResponseSchema, InvalidSchemaError } from "../../server/schema/json-schema";
 
 const withPattern = (pattern: string) => ({
   type: "object",

@@ -5,6 +5,7 @@
  * against the schema again by the caller (ajv), so a generator mistake shows as such, not as a service bug.
  */
 import fc from "fast-check";
+import { splitPointer } from "../../../lib/schema/json-pointer";
 
 type Schema = Record<string, unknown>;
 
@@ -49,8 +50,7 @@ export function schemaArbitraries(document: Schema): SchemaArbitraries {
   const resolve = (ref: string): Schema => {
     if (!ref.startsWith("#/")) throw new Error(`cannot resolve ${ref}`);
     let node: unknown = document;
-    for (const part of ref.slice(2).split("/"))
-      node = (node as Schema)[part.replace(/~1/g, "/").replace(/~0/g, "~")];
+    for (const key of splitPointer(ref.slice(1)) ?? []) node = (node as Schema)[key];
     if (typeof node !== "object" || node === null) throw new Error(`${ref} leads nowhere`);
     return node as Schema;
   };

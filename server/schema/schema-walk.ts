@@ -3,7 +3,13 @@
  * allowed types worked out, and every subschema's JSON pointer recorded (ajv validates a branch by it).
  */
 import type { JsonSchemaDocument } from "../../lib/api/contract";
+import { joinFragmentPointer } from "../../lib/schema/json-pointer";
 import { resolveLocalRef } from "../../lib/schema/local-ref";
+import {
+  SUBSCHEMA_KEYWORDS,
+  SUBSCHEMA_LIST_KEYWORDS,
+  SUBSCHEMA_MAP_KEYWORDS,
+} from "../../lib/schema/schema-keywords";
 
 export { resolveLocalRef };
 
@@ -17,33 +23,6 @@ export const isSchemaObject = (value: unknown): value is Schema =>
 
 export class UnsupportedSchema extends Error {}
 
-/** Keywords holding a map of name → subschema. */
-const SCHEMA_MAPS = [
-  "properties",
-  "patternProperties",
-  "$defs",
-  "definitions",
-  "dependentSchemas",
-  "dependencies",
-];
-/** Keywords holding a list of subschemas. */
-const SCHEMA_LISTS = ["allOf", "anyOf", "oneOf", "prefixItems"];
-/** Keywords holding one subschema. */
-const SCHEMA_VALUES = [
-  "items",
-  "additionalItems",
-  "additionalProperties",
-  "unevaluatedItems",
-  "unevaluatedProperties",
-  "contains",
-  "not",
-  "if",
-  "then",
-  "else",
-  "propertyNames",
-  "contentSchema",
-];
-
 /**
  * Every subschema object in the document with the path (keys from the root) where it first appears,
  * the root first. The walk goes as deep as the document: callers bound its depth first.
@@ -53,12 +32,12 @@ export function subschemas(root: JsonSchemaDocument): Map<Schema, string[]> {
   const visit = (node: unknown, path: string[]) => {
     if (!isSchemaObject(node) || found.has(node)) return;
     found.set(node, path);
-    for (const key of SCHEMA_MAPS) {
+    for (const key of SUBSCHEMA_MAP_KEYWORDS) {
       const map = node[key];
       if (isSchemaObject(map))
         for (const [name, sub] of Object.entries(map)) visit(sub, [...path, key, name]);
     }
-    for (const key of SCHEMA_LISTS) {
+    for (const key of SUBSCHEMA_LIST_KEYWORDS) {
       const list = node[key];
       if (!Array.isArray(list)) continue;
       for (const [index, sub] of list.entries()) visit(sub, [...path, key, String(index)]);
@@ -66,7 +45,7 @@ export function subschemas(root: JsonSchemaDocument): Map<Schema, string[]> {
     if (Array.isArray(node.items)) {
       for (const [index, sub] of node.items.entries()) visit(sub, [...path, "items", String(index)]);
     }
-    for (const key of SCHEMA_VALUES) visit(node[key], [...path, key]);
+    for (const key of SUBSCHEMA_KEYWORDS) visit(node[key], [...path, key]);
   };
   visit(root, []);
   return found;
@@ -77,12 +56,9 @@ export function schemaLocations(
   root: JsonSchemaDocument,
   found: Map<Schema, string[]> = subschemas(root),
 ): Map<object, string> {
-  // JSON pointer escapes, then percent-encoding: ajv reads the pointer as a URI fragment.
-  const escapeKey = (key: string) => encodeURIComponent(key.replace(/~/g, "~0").replace(/\//g, "~1"));
+  // ajv reads the pointer as a URI fragment.
   const locations = new Map<object, string>();
-  for (const [node, path] of found) {
-    locations.set(node, path.map((key) => `/${escapeKey(key)}`).join(""));
-  }
+  for (const [node, path] of found) locations.set(node, joinFragmentPointer(path));
   return locations;
 }
 

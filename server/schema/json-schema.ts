@@ -7,13 +7,16 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from "ajv";
 import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
+import { LRUCache } from "lru-cache";
 import type { JsonSchemaDocument } from "../../lib/api/contract";
 import { describesObject } from "../../lib/schema/describes-object";
+import { escapeToken, splitPointer } from "../../lib/schema/json-pointer";
 import {
   linearRegExpEngine,
   PatternBudgetExceeded,
   withPatternBudget,
 } from "../../lib/schema/linear-pattern";
+import { type SchemaDraft, schemaDraft } from "../../lib/schema/schema-draft";
 import { checkSchemaBounds } from "./schema-bounds";
 
 export type SchemaValidation =
@@ -36,8 +39,6 @@ export class InvalidSchemaError extends Error {
   }
 }
 
-type Draft = "2020-12" | "draft-07";
-
 export interface CompiledSchema {
   validate: SchemaValidator;
   /** Validates against the subschema at a JSON pointer of the document ("/properties/a/anyOf/0"). */
@@ -52,16 +53,26 @@ interface CacheEntry extends CompiledSchema {
 }
 
 const CACHE_SIZE = 200;
+/** In RE2 instructions: some 100 MB of compiled patterns at most. */
 const CACHE_WEIGHT = 1_000_000;
 /** Matching work one validation may do (see `withPatternBudget`): some 0.3 s at worst. */
 const VALIDATION_BUDGET = 400_000_000;
-const cache = new Map<string, CacheEntry | InvalidSchemaError>();
-const sharedInstances: Partial<Record<Draft, AjvInstance>> = {};
+/** Compiled schemas and refusals by the schema's JSON text, least recently used out first. */
+const cache = new LRUCache<string, CacheEntry | InvalidSchemaError>({
+  max: CACHE_SIZE,
+  maxSize: CACHE_WEIGHT,
+  // lru-cache weighs every entry at least 1; a refusal holds no patterns.
+  sizeCalculation: (entry) => (entry instanceof InvalidSchemaError ? 1 : Math.max(1, entry.weight)),
+  dispose: (entry) => {
+    if (!(entry instanceof InvalidSchemaError)) entry.release();
+  },
+});
+const sharedInstances: Partial<Record<SchemaDraft, AjvInstance>> = {};
 let nextKey = 0;
 
 type AjvInstance = Ajv | Ajv2020;
 
-function newInstance(draft: Draft): AjvInstance {
+function newInstance(draft: SchemaDraft): AjvInstance {
   // strict: false tolerates unknown keywords ("nullable", "x-…") and formats; malformed
   // keywords still fail the meta-schema check.
   const options = {
@@ -75,7 +86,7 @@ function newInstance(draft: Draft): AjvInstance {
   return ajv;
 }
 
-function sharedInstance(draft: Draft): AjvInstance {
+function sharedInstance(draft: SchemaDraft): AjvInstance {
   let ajv = sharedInstances[draft];
   if (!ajv) {
     ajv = newInstance(draft);
@@ -84,27 +95,17 @@ function sharedInstance(draft: Draft): AjvInstance {
   return ajv;
 }
 
-function draftOf(schema: JsonSchemaDocument): Draft {
-  const declared = schema.$schema;
-  if (declared === undefined) return "2020-12";
-  if (typeof declared !== "string") throw new InvalidSchemaError("$schema must be a string");
-  const normalized = declared.replace(/^https?:\/\//, "").replace(/#$/, "");
-  if (normalized === "json-schema.org/draft/2020-12/schema") return "2020-12";
-  if (normalized === "json-schema.org/draft-07/schema") return "draft-07";
+function draftOf(schema: JsonSchemaDocument): SchemaDraft {
+  const { draft, refused } = schemaDraft(schema.$schema);
+  if (!refused) return draft;
+  if (refused === "not_string") throw new InvalidSchemaError("$schema must be a string");
   throw new InvalidSchemaError(
-    `unsupported $schema ${JSON.stringify(declared)}: use JSON Schema 2020-12 or draft-07`,
+    `unsupported $schema ${JSON.stringify(schema.$schema)}: use JSON Schema 2020-12 or draft-07`,
   );
 }
 
 /** "/a/0/b" → "a.0.b" (JSON pointer escapes decoded). */
-function dottedPath(pointer: string): string {
-  if (!pointer) return "";
-  return pointer
-    .slice(1)
-    .split("/")
-    .map((part) => part.replace(/~1/g, "/").replace(/~0/g, "~"))
-    .join(".");
-}
+const dottedPath = (pointer: string): string => (splitPointer(pointer) ?? []).join(".");
 
 function toIssue(error: ErrorObject): { path: string; message: string } {
   let pointer = error.instancePath;
@@ -116,7 +117,7 @@ function toIssue(error: ErrorObject): { path: string; message: string } {
       : error.keyword === "additionalProperties"
         ? params.additionalProperty
         : undefined;
-  if (typeof property === "string") pointer += `/${property.replace(/~/g, "~0").replace(/\//g, "~1")}`;
+  if (typeof property === "string") pointer += `/${escapeToken(property)}`;
   let message = error.message ?? "is invalid";
   if (error.keyword === "enum" && Array.isArray(params.allowedValues)) {
     message += `: ${params.allowedValues.map((value) => JSON.stringify(value)).join(", ")}`;
@@ -204,12 +205,8 @@ function cachedCompile(schema: JsonSchemaDocument): CompiledSchema {
     throw new InvalidSchemaError("the schema is not JSON");
   }
   const hit = cache.get(text);
-  if (hit) {
-    cache.delete(text);
-    cache.set(text, hit);
-    if (hit instanceof InvalidSchemaError) throw hit;
-    return hit;
-  }
+  if (hit instanceof InvalidSchemaError) throw hit;
+  if (hit) return hit;
   let entry: CacheEntry | InvalidSchemaError;
   try {
     entry = compile(schema, text);
@@ -218,20 +215,9 @@ function cachedCompile(schema: JsonSchemaDocument): CompiledSchema {
     entry = error;
   }
   cache.set(text, entry);
-  cachedWeight += weightOf(entry);
-  for (const [oldestText, oldest] of cache) {
-    if ((cache.size <= CACHE_SIZE && cachedWeight <= CACHE_WEIGHT) || oldestText === text) break;
-    cache.delete(oldestText);
-    cachedWeight -= weightOf(oldest);
-    if (!(oldest instanceof InvalidSchemaError)) oldest.release();
-  }
   if (entry instanceof InvalidSchemaError) throw entry;
   return entry;
 }
-
-let cachedWeight = 0;
-const weightOf = (entry: CacheEntry | InvalidSchemaError) =>
-  entry instanceof InvalidSchemaError ? 0 : entry.weight;
 
 /**
  * Compiles a response schema into a validator. Throws `InvalidSchemaError` when the schema does not
