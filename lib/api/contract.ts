@@ -458,6 +458,28 @@ const positiveIntegerString = (max?: number) =>
     .transform(Number)
     .pipe(max === undefined ? z.number().int().min(1) : z.number().int().min(1).max(max));
 
+/**
+ * A filter as the service takes it: a flat object of scalars whose strings, keys included, are well-formed
+ * and hold no NUL (well-formed.ts). The refusal and the pattern the document shows live in this one schema,
+ * which both the query's validation and the document's `Filter` component come from.
+ */
+const ServiceFilter = dataRecord(
+  z.string().meta(noNul),
+  z.union([z.string().meta(noNul), z.number(), z.boolean(), z.null()]),
+)
+  .superRefine((filter, ctx) => {
+    const [illFormed] = illFormedStrings(filter);
+    if (illFormed)
+      ctx.addIssue({
+        code: "custom",
+        params: { strings: true },
+        message: `must hold only well-formed strings without NUL: ${illFormed.path} ${illFormed.message}`,
+      });
+  })
+  .meta({
+    description: "A flat object: a candidate matches when each top-level value equals the given one.",
+  });
+
 const filterString = z.string().transform((raw, ctx) => {
   let parsed: unknown;
   try {
@@ -466,19 +488,16 @@ const filterString = z.string().transform((raw, ctx) => {
     ctx.addIssue({ code: "custom", message: "must be a JSON-encoded object" });
     return z.NEVER;
   }
-  const result = FilterObject.safeParse(parsed);
+  const result = ServiceFilter.safeParse(parsed);
   if (!result.success) {
+    // The shape's problems come first; only a well-shaped filter gets the message about its strings.
+    const [first] = result.error.issues;
+    const aboutStrings = first?.code === "custom" && first.params?.strings === true;
     ctx.addIssue({
       code: "custom",
-      message: "must be a JSON object whose values are string, number, boolean or null",
-    });
-    return z.NEVER;
-  }
-  const [illFormed] = illFormedStrings(result.data);
-  if (illFormed) {
-    ctx.addIssue({
-      code: "custom",
-      message: `must hold only well-formed strings without NUL: ${illFormed.path} ${illFormed.message}`,
+      message: aboutStrings
+        ? first.message
+        : "must be a JSON object whose values are string, number, boolean or null",
     });
     return z.NEVER;
   }
@@ -498,16 +517,13 @@ const fieldListString = z.string().transform((raw, ctx) => {
   return names as RecordField[];
 });
 
-/** A filter parameter's value as the document states it: a flat object of scalars without NUL. */
+/** A filter parameter's value as the document states it: `ServiceFilter`'s JSON Schema, a component. */
 export const FILTER_COMPONENT = "Filter";
-export const FILTER_SCHEMA = {
-  type: "object",
-  propertyNames: noNul,
-  additionalProperties: {
-    anyOf: [{ type: "string", ...noNul }, { type: "number" }, { type: "boolean" }, { type: "null" }],
-  },
-  description: "A flat object: a candidate matches when each top-level value equals the given one.",
-};
+const { $schema: _filterDialect, ...filterSchema } = z.toJSONSchema(ServiceFilter, {
+  io: "input",
+  unrepresentable: "any",
+});
+export const FILTER_SCHEMA = filterSchema;
 
 /** A filter parameter: JSON-encoded in the query string. */
 const documentedFilter = {
