@@ -7,7 +7,7 @@
  * other intents fare: questions about the page, summaries in page order, lists of the size asked.
  */
 import { createExtractiveGenerator, warmUpExtractiveGenerator } from "../server/generate/extractive";
-import { readPrompt } from "../server/generate/prompt";
+import { readPrompt } from "../server/generate/text/prompt";
 import {
   answerEndsAfter,
   bm25Answer,

@@ -1,10 +1,10 @@
-import { composeText } from "./extractive-text";
-import { JsonFiller } from "./json-filler";
+import { composeText } from "./text/extractive-text";
+import { JsonFiller } from "./json/json-filler";
 import { compileSchemaWithLocations, InvalidSchemaError } from "./json-schema";
-import { PageFacts } from "./page-facts";
-import { buildPageModel } from "./page-model";
-import { loadSentenceSplitter } from "./sentences";
-import { taggerNlp } from "./tagger";
+import { PageFacts } from "./text/page-facts";
+import { buildPageModel } from "./text/page-model";
+import { loadSentenceSplitter } from "./text/sentences";
+import { taggerNlp } from "./text/tagger";
 import { GenerationError, type Generator } from "./types";
 
 /**

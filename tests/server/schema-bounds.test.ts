@@ -5,7 +5,7 @@ import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
 import { createExtractiveGenerator } from "../../server/generate/extractive";
 import { compileResponseSchema, InvalidSchemaError } from "../../server/generate/json-schema";
-import { fitString, stringConstraints } from "../../server/generate/string-fit";
+import { fitString, stringConstraints } from "../../server/generate/json/string-fit";
 import { GenerationError } from "../../server/generate/types";
 import { longestSilence } from "./helpers/longest-silence";
 import { makePage, newsPage } from "./helpers/sample-pages";

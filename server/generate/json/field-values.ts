@@ -4,12 +4,12 @@
  */
 import type { CountTarget, FieldKind } from "./field-kinds";
 import { type Slot, subjectTextOf } from "./list-items";
-import type { Entity, PageFacts } from "./page-facts";
-import { dateIn } from "./page-facts";
-import type { PageSentence } from "./page-model";
-import { hashString } from "./seeded-random";
+import type { Entity, PageFacts } from "../text/page-facts";
+import { dateIn } from "../text/page-facts";
+import type { PageSentence } from "../text/page-model";
+import { hashString } from "../seeded-random";
 import { truncate } from "./string-fit";
-import { contentTerms, forEachContentTerm } from "./terms";
+import { contentTerms, forEachContentTerm } from "../text/terms";
 
 const UNKNOWN_EMAIL = "unknown@example.com";
 /** Kinds whose fact a page may simply not have: an optional property is then left out, not invented. */

@@ -1,10 +1,10 @@
-import type { ExtractedPage } from "../pages/types";
+import type { ExtractedPage } from "../../pages/types";
 import { composeFactualAnswer } from "./factual-answer";
 import { composePageAnswer } from "./page-answer";
 import type { PageModel, PageSentence } from "./page-model";
 import { type PromptIntent, readPrompt } from "./prompt";
 import { pickSentences, queryWeights, rankSentences } from "./ranking";
-import { hashString, seededRandom } from "./seeded-random";
+import { hashString, seededRandom } from "../seeded-random";
 import { clipAround, termRanges, wordCount } from "./sentence-window";
 import { forEachContentTerm } from "./terms";
 

@@ -2,7 +2,7 @@
  * What the JSON generator knows about a page, computed lazily from the extracted page and its sentence
  * model: metadata, counts, keywords, people and organizations, sections, questions, dated events.
  */
-import type { ExtractedPage } from "../pages/types";
+import type { ExtractedPage } from "../../pages/types";
 import { randomFor, selectForPrompt } from "./extractive-text";
 import type { PageModel, PageSentence } from "./page-model";
 import { type PromptIntent, readPrompt } from "./prompt";

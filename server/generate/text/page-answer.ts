@@ -2,7 +2,7 @@
  * Questions about the page itself ("Who wrote it and when?", "What is its title?", "How long is it?"):
  * answered from the page's metadata first, as the JSON path does, then from its text.
  */
-import type { ExtractedPage } from "../pages/types";
+import type { ExtractedPage } from "../../pages/types";
 import { dateIn } from "./page-facts";
 import type { PageModel } from "./page-model";
 import type { PageField } from "./prompt";
