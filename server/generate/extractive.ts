@@ -1,6 +1,6 @@
-import { composeText } from "./text/extractive-text";
 import { JsonFiller } from "./json/json-filler";
 import { compileSchemaWithLocations, InvalidSchemaError } from "./json-schema";
+import { composeText } from "./text/extractive-text";
 import { PageFacts } from "./text/page-facts";
 import { buildPageModel } from "./text/page-model";
 import { loadSentenceSplitter } from "./text/sentences";

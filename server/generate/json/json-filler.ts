@@ -11,12 +11,7 @@
 import type { JsonSchemaDocument } from "../../../lib/api/contract";
 import { LIMITS } from "../../../lib/api/limits";
 import { PatternBudgetExceeded, withPatternBudget } from "../../../lib/schema/linear-pattern";
-import { classifyField, type FieldKind, type FieldName } from "./field-kinds";
-import { FieldValues } from "./field-values";
 import { type CompiledSchema, cannotBeChecked, describeIssues } from "../json-schema";
-import { listItems, PAGE, preferredCount, type Slot, type Subject, sentenceItems } from "./list-items";
-import { boundsOf, fitNumber, numberConstraints } from "./number-fit";
-import type { PageFacts } from "../text/page-facts";
 import { SmallestValues } from "../schema-bounds";
 import {
   allowedTypes,
@@ -28,9 +23,14 @@ import {
   subschemas,
   UnsupportedSchema,
 } from "../schema-walk";
-import { fitString, type StringConstraints, stringConstraints } from "./string-fit";
+import type { PageFacts } from "../text/page-facts";
 import { isStopWord } from "../text/terms";
 import { GenerationError } from "../types";
+import { classifyField, type FieldKind, type FieldName } from "./field-kinds";
+import { FieldValues } from "./field-values";
+import { listItems, PAGE, preferredCount, type Slot, type Subject, sentenceItems } from "./list-items";
+import { boundsOf, fitNumber, numberConstraints } from "./number-fit";
+import { fitString, type StringConstraints, stringConstraints } from "./string-fit";
 
 /** An optional property with nothing to say: left out of its object. */
 const OMIT = Symbol("omit");

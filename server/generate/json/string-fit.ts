@@ -1,8 +1,8 @@
 /** Making a candidate string satisfy a string schema: format, length and patterns. */
 import { fullFormats } from "ajv-formats/dist/formats";
 import { type LinearPattern, linearPattern, PatternProblem } from "../../../lib/schema/linear-pattern";
-import { samplePattern } from "./pattern-sample";
 import { patternsOf, type Schema } from "../schema-walk";
+import { samplePattern } from "./pattern-sample";
 
 export interface StringConstraints {
   minLength: number;

@@ -4,8 +4,21 @@
  * of speech ("what year", "which river", "who is Ada Lovelace"); French, Spanish and German ones by their
  * question words alone.
  */
-import type { AnswerType } from "./prompt";
 import { type TaggedToken, tag } from "./tagger";
+
+/** What a factual question's answer is: the span to look for and emphasize in the answering sentence. */
+export type AnswerType =
+  | "person"
+  | "organization"
+  | "date"
+  | "number"
+  | "duration"
+  | "place"
+  | "definition"
+  | "reason"
+  | "manner"
+  | "name"
+  | "thing";
 
 export interface QuestionWords {
   answerType?: AnswerType;
