@@ -3,6 +3,7 @@
  * booleans from the page's facts, and the enum value that suits the page best.
  */
 
+import { foldAccents } from "../../../lib/text/fold-accents";
 import { hashString } from "../seeded-random";
 import { dateIn } from "../text/dates";
 import type { Entity, PageFacts } from "../text/page-facts";
@@ -423,9 +424,7 @@ function wordsIn(sentences: PageSentence[]): number {
 }
 
 function slugify(text: string): string {
-  return text
-    .normalize("NFD")
-    .replace(/\p{M}+/gu, "")
+  return foldAccents(text)
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "")

@@ -3,6 +3,8 @@
  * "how many", a name for "who", a place for "where". English sentences are read with wink-nlp (entities,
  * proper nouns); others by patterns. Spans made only of the question's own words are not answers.
  */
+
+import { escapeRegExp } from "../../../lib/text/escape-reg-exp";
 import { DATE_MENTION, MONTH_NAMES } from "./dates";
 import type { AnswerType } from "./question-words";
 import type { CharRange } from "./sentence-window";
@@ -250,7 +252,7 @@ export function fullNameOf(name: string, sentences: readonly string[], language:
   if (language !== "en" || !/^\p{Lu}\p{Ll}/u.test(name) || /\s/.test(name) || isOrganizationName(name))
     return undefined;
   const counts = new Map<string, number>();
-  const word = new RegExp(`\\b${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "u");
+  const word = new RegExp(`\\b${escapeRegExp(name)}\\b`, "u");
   for (const sentence of sentences) {
     if (!word.test(sentence)) continue;
     for (const run of properNounSpans(sentence, false)) {

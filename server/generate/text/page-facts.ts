@@ -2,6 +2,8 @@
  * What the JSON generator knows about a page, computed lazily from the extracted page and its sentence
  * model: metadata, counts, keywords, people and organizations, sections, questions, dated events.
  */
+
+import { escapeRegExp } from "../../../lib/text/escape-reg-exp";
 import type { ExtractedPage } from "../../pages/types";
 import { randomFor, selectForPrompt } from "./answer-sentences";
 import { dateIn } from "./dates";
@@ -396,7 +398,7 @@ const DISPLAY_SAMPLE_CHARS = 20_000;
 
 /** How the page writes a word: "WebAssembly" rather than "webassembly", unless it also writes it in lower case. */
 function displayForm(word: string, text: string): string {
-  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const escaped = escapeRegExp(word);
   const bounded = (flags: string) => new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, flags);
   if (bounded("u").test(text)) return word;
   return bounded("iu").exec(text)?.[0] ?? word;
