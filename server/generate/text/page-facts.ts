@@ -1,6 +1,7 @@
 /**
- * What the JSON generator knows about a page, computed lazily from the extracted page and its sentence
- * model: metadata, counts, keywords, people and organizations, sections, questions, dated events.
+ * What the generator knows about a page, computed lazily from the extracted page and its sentence model:
+ * metadata, counts, keywords, people and organizations, sections, questions, dated events. The JSON filler
+ * reads all of it; a text answer about the page itself reads its metadata (page-answer.ts).
  */
 
 import { escapeRegExp } from "../../../lib/text/escape-reg-exp";
