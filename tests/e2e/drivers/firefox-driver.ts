@@ -152,16 +152,16 @@ function firefoxPage(page: Page, files: string): DriverPage {
         text,
         timeout,
       ).catch(async (error: unknown) => {
-          const shown = await page
-            .evaluate(() => `${location.href} ${document.readyState}: ${document.body?.textContent ?? ""}`)
-            .catch((failure: unknown) => `(unreadable: ${failure})`);
-          throw new Error(
-            `"${text}" is not on the page, which says: ${shown.replace(/\s+/g, " ").slice(0, 1500)}`,
-            {
-              cause: error,
-            },
-          );
-        });
+        const shown = await page
+          .evaluate(() => `${location.href} ${document.readyState}: ${document.body?.textContent ?? ""}`)
+          .catch((failure: unknown) => `(unreadable: ${failure})`);
+        throw new Error(
+          `"${text}" is not on the page, which says: ${shown.replace(/\s+/g, " ").slice(0, 1500)}`,
+          {
+            cause: error,
+          },
+        );
+      });
     },
     text: () => page.evaluate(() => document.body?.textContent ?? ""),
     textOf: async (role, name) => {
@@ -248,7 +248,13 @@ export async function launchFirefoxDriver(): Promise<ExtensionDriver> {
       while (Date.now() < deadline) {
         for (const page of await browser.pages()) {
           if (claimed.has(page) || !matches(await hrefOf(page))) continue;
-          await pollPage(page, "the page to load", () => document.readyState === "complete", undefined, timeout);
+          await pollPage(
+            page,
+            "the page to load",
+            () => document.readyState === "complete",
+            undefined,
+            timeout,
+          );
           claimed.add(page);
           return page;
         }
