@@ -9,7 +9,7 @@
  * held out (docs/generation.md), so neither its misread intents nor its answers are ever printed.
  */
 import { createExtractiveGenerator, warmUpExtractiveGenerator } from "../server/generate/extractive";
-import { readPrompt } from "../server/generate/prompt";
+import { readPrompt } from "../server/generate/text/prompt";
 import {
   answerEndsAfter,
   bm25Answer,

@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { createExtractiveGenerator, warmUpExtractiveGenerator } from "../server/generate/extractive";
-import { contentTerms } from "../server/generate/terms";
+import { contentTerms } from "../server/generate/text/terms";
 import { extractPage } from "../server/pages/extract-page";
 import { frenchPage, largePage, newsPage } from "../tests/server/helpers/sample-pages";
 

@@ -6,6 +6,7 @@
  * characters.
  */
 import statuses from "statuses";
+import { escapeRegExp } from "../text/escape-reg-exp";
 import { ErrorBody, type ErrorDetail } from "./contract";
 
 export const MAX_ERROR_TEXT = 300;
@@ -127,8 +128,4 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

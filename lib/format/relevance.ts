@@ -1,7 +1,7 @@
 /**
  * The analysis's `score`, shown everywhere (popup, side panel, exports) under one name, "Relevance", in
  * one format. Our service scores how relevant the page's text is to the prompt, from 0 to 1
- * (server/generate/relevance.ts); another service may score from 0 to 100. So a score in [0, 1] is a
+ * (server/generate/text/relevance.ts); another service may score from 0 to 100. So a score in [0, 1] is a
  * fraction, one above 1 and up to 100 is a percentage already, and anything else is shown as the number
  * it is, since it is on no scale Linklens knows.
  */

@@ -11,6 +11,7 @@
  * Hosts compare case-insensitively (as the browser normalizes them, punycode included); paths compare
  * case-sensitively against the page's path, without its query or fragment.
  */
+import { escapeRegExp } from "../text/escape-reg-exp";
 
 export const SITE_PATTERN_MAX = 200;
 
@@ -62,10 +63,7 @@ export function parseHostPattern(text: string): HostPatternParse {
 }
 
 function pathMatches(glob: string, pathname: string): boolean {
-  const source = glob
-    .split("*")
-    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
-    .join(".*");
+  const source = glob.split("*").map(escapeRegExp).join(".*");
   return new RegExp(`^${source}$`).test(pathname);
 }
 

@@ -1,10 +1,10 @@
 import { compileSchemaWithLocations, InvalidSchemaError } from "../schema/json-schema";
-import { composeText } from "./extractive-text";
-import { JsonFiller } from "./json-filler";
-import { PageFacts } from "./page-facts";
-import { buildPageModel } from "./page-model";
-import { loadSentenceSplitter } from "./sentences";
-import { taggerNlp } from "./tagger";
+import { JsonFiller } from "./json/json-filler";
+import { composeText } from "./text/extractive-text";
+import { PageFacts } from "./text/page-facts";
+import { buildPageModel } from "./text/page-model";
+import { loadSentenceSplitter } from "./text/sentences";
+import { analysisNlp } from "./text/wink";
 import { GenerationError, type Generator } from "./types";
 
 /**
@@ -41,5 +41,5 @@ export function createExtractiveGenerator(): Generator {
 /** Loads the sentence and tagging models now (~0.3–0.6 s) instead of on the first request. */
 export async function warmUpExtractiveGenerator(): Promise<void> {
   await loadSentenceSplitter();
-  taggerNlp();
+  analysisNlp();
 }

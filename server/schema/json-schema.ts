@@ -17,6 +17,7 @@ import {
   withPatternBudget,
 } from "../../lib/schema/linear-pattern";
 import { type SchemaDraft, schemaDraft } from "../../lib/schema/schema-draft";
+import { escapeRegExp } from "../../lib/text/escape-reg-exp";
 import { checkSchemaBounds } from "./schema-bounds";
 
 export type SchemaValidation =
@@ -194,7 +195,7 @@ function compile(schema: JsonSchemaDocument, text: string): CacheEntry {
 }
 
 function forget(ajv: AjvInstance, key: string): void {
-  ajv.removeSchema(new RegExp(`^${key.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(#|$)`));
+  ajv.removeSchema(new RegExp(`^${escapeRegExp(key)}(#|$)`));
 }
 
 function cachedCompile(schema: JsonSchemaDocument): CompiledSchema {

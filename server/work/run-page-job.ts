@@ -4,7 +4,7 @@
  */
 // Not the generate index: it also loads the OpenAI client, which a pool thread never uses.
 import { createExtractiveGenerator, warmUpExtractiveGenerator } from "../generate/extractive";
-import { scoreRelevance } from "../generate/relevance";
+import { scoreRelevance } from "../generate/text/relevance";
 import { extractPage } from "../pages/extract-page";
 import { extractPdf } from "../pages/extract-pdf";
 import { assertPageHasText, assertPageWithinLimits } from "../pages/page-limits";

@@ -4,6 +4,7 @@
  */
 import type { Locator, Page } from "@playwright/test";
 import type { Settings } from "../../lib/settings/settings";
+import { escapeRegExp } from "../../lib/text/escape-reg-exp";
 
 export interface StoredSettings {
   settings?: Settings;
@@ -134,8 +135,4 @@ export class OptionsPage {
       return status.includes("saved") || alert !== "";
     });
   }
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

@@ -104,6 +104,23 @@ describe("our fixture site's question set (tests/fixtures/answers/site-pages.jso
   });
 });
 
+describe("a question about the page's date, without a published date", () => {
+  const pageWith = (text: string) => makePage({ url: "https://example.com/news", title: "News", text });
+
+  it("answers from the first date in its text, in any language we read", async () => {
+    const cases: Array<[string, string]> = [
+      ["Publié le 1er mars 2024 à Lyon.\n\nLa ville a ouvert un nouveau pont.", "1 March 2024 (2024-03-01)"],
+      ["Veröffentlicht am 5. März 2024.\n\nDie Stadt hat eine neue Brücke.", "5 March 2024 (2024-03-05)"],
+      ["Publicado el 5 de marzo de 2024.\n\nLa ciudad abrió un puente.", "5 March 2024 (2024-03-05)"],
+      ["Posted March 14, 2025.\n\nThe city opened a new bridge.", "14 March 2025 (2025-03-14)"],
+    ];
+    for (const [text, date] of cases) {
+      const reply = await answer("When was it published?", pageWith(text));
+      expect(reply, text).toContain(`published on **${date}** (the first date in its text)`);
+    }
+  });
+});
+
 describe("long sentences", () => {
   const long = [
     "The committee, which met for the first time in the spring after a long series of delays caused by the",

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createExtractiveGenerator, warmUpExtractiveGenerator } from "../../server/generate/extractive";
-import { scoreRelevance } from "../../server/generate/relevance";
-import { contentTerms, detectLanguage } from "../../server/generate/terms";
+import { scoreRelevance } from "../../server/generate/text/relevance";
+import { contentTerms, detectLanguage } from "../../server/generate/text/terms";
 import { emptyPage, frenchPage, guidePage, largePage, makePage, newsPage } from "./helpers/sample-pages";
 
 const generator = createExtractiveGenerator();

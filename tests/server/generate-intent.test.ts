@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { type AnswerType, type PageField, type PromptKind, readPrompt } from "../../server/generate/prompt";
-import { contentTerms } from "../../server/generate/terms";
+import { type PageField, type PromptKind, readPrompt } from "../../server/generate/text/prompt";
+import type { AnswerType } from "../../server/generate/text/question-words";
+import { contentTerms } from "../../server/generate/text/terms";
 
 type Row = [prompt: string, kind: PromptKind, answerType?: AnswerType];
 

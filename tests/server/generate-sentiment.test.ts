@@ -3,7 +3,7 @@
  * where the JSON generator asks for it.
  */
 import { describe, expect, it } from "vitest";
-import { sentimentOf } from "../../server/generate/sentiment";
+import { sentimentOf } from "../../server/generate/text/sentiment";
 import { siteAndServicePerFile } from "./helpers/service";
 
 const env = siteAndServicePerFile();

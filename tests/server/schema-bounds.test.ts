@@ -4,7 +4,7 @@ import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
 import { createExtractiveGenerator } from "../../server/generate/extractive";
-import { fitString, stringConstraints } from "../../server/generate/string-fit";
+import { fitString, stringConstraints } from "../../server/generate/json/string-fit";
 import { GenerationError } from "../../server/generate/types";
 import { compileResponseSchema, InvalidSchemaError } from "../../server/schema/json-schema";
 import { longestSilence } from "./helpers/longest-silence";

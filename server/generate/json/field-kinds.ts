@@ -2,7 +2,7 @@
  * What a schema property is about, guessed from its name ("publishedDate" → date, "keyPoints" →
  * point, "people" → people). Names are split into words and stemmed, so plural and singular agree.
  */
-import { stemWord } from "./terms";
+import { stemWord } from "../text/terms";
 
 export type FieldKind =
   | "count"

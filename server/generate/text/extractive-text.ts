@@ -1,54 +1,19 @@
-import type { ExtractedPage } from "../pages/types";
+import type { ExtractedPage } from "../../pages/types";
+import { randomFor, weightsFor } from "./answer-sentences";
 import { composeFactualAnswer } from "./factual-answer";
 import { composePageAnswer } from "./page-answer";
+import { PageFacts } from "./page-facts";
 import type { PageModel, PageSentence } from "./page-model";
-import { type PromptIntent, readPrompt } from "./prompt";
+import type { PromptIntent } from "./prompt";
 import { pickSentences, queryWeights, rankSentences } from "./ranking";
-import { hashString, seededRandom } from "./seeded-random";
 import { clipAround, termRanges, wordCount } from "./sentence-window";
-import { forEachContentTerm } from "./terms";
 
 const NO_TEXT_MESSAGE = "The page has no readable text.";
 
-const TITLE_WEIGHT = 0.3;
 /** A sentence of a summary or list longer than this is cut around the prompt's words, when it has some. */
 const LONG_SENTENCE_WORDS = 100;
 /** A run-on "sentence" (text without punctuation) that matches nothing is cut at its end beyond this. */
 const RUN_ON_WORDS = 200;
-
-/** The seeded random source for a prompt on a page: same inputs, same jitter. */
-export function randomFor(prompt: string, url: string, temperature: number): (() => number) | undefined {
-  if (temperature <= 0) return undefined;
-  return seededRandom(hashString(`${prompt}\u0000${url}\u0000${temperature}`));
-}
-
-/** The prompt's terms at full weight, the title's as a weak signal, `extraTerms` (a field's name) above both. */
-function weightsFor(
-  page: ExtractedPage,
-  model: PageModel,
-  intent: PromptIntent,
-  extraTerms: Iterable<string>,
-) {
-  const titleTerms: string[] = [];
-  forEachContentTerm(page.analysis.title, (term) => titleTerms.push(term), model.language);
-  return queryWeights([titleTerms, TITLE_WEIGHT], [intent.terms, 1], [extraTerms, 1.5]);
-}
-
-/** The sentences that best answer the prompt, in page order. */
-export function selectForPrompt(
-  page: ExtractedPage,
-  model: PageModel,
-  intent: PromptIntent,
-  temperature: number,
-  prompt: string,
-  extraTerms: Iterable<string> = [],
-): PageSentence[] {
-  const ranked = rankSentences(model, weightsFor(page, model, intent, extraTerms), {
-    temperature,
-    random: randomFor(prompt, page.analysis.url, temperature),
-  });
-  return pickSentences(ranked, intent.sentenceCount);
-}
 
 /** The prompt's content words that occur nowhere in the page (empty when at least one does). */
 function unmentionedWords(model: PageModel, intent: PromptIntent): string[] {
@@ -70,8 +35,9 @@ export function composeText(
   temperature: number,
 ): string {
   if (model.sentences.length === 0) return NO_TEXT_MESSAGE;
-  const intent = readPrompt(prompt, model.language);
-  const aboutPage = composePageAnswer(page, model, intent.pageFields);
+  const facts = new PageFacts(page, model, prompt, temperature);
+  const { intent } = facts;
+  const aboutPage = composePageAnswer(facts, intent.pageFields);
   if (aboutPage) return aboutPage;
 
   const missing = unmentionedWords(model, intent);

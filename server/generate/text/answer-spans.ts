@@ -3,7 +3,10 @@
  * "how many", a name for "who", a place for "where". English sentences are read with wink-nlp (entities,
  * proper nouns); others by patterns. Spans made only of the question's own words are not answers.
  */
-import type { AnswerType } from "./prompt";
+
+import { escapeRegExp } from "../../../lib/text/escape-reg-exp";
+import { DATE_MENTION, MONTH_NAMES } from "./dates";
+import type { AnswerType } from "./question-words";
 import type { CharRange } from "./sentence-window";
 import { type Tagged, type TaggedToken, tag } from "./tagger";
 import { contentTerms, isStopWord } from "./terms";
@@ -15,12 +18,6 @@ const ENTITY_TYPES: Partial<Record<AnswerType, string[]>> = {
 };
 
 const DATE_ENTITY = new Set(["DATE", "TIME"]);
-const MONTHS =
-  "January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|Januar|Februar|März|Juni|Juli|Oktober|Dezember";
-const DATE_PATTERN = new RegExp(
-  `\\b(?:\\d{4}-\\d{2}-\\d{2}|(?:\\d{1,2}(?:st|nd|rd|th)?\\.?\\s+(?:de\\s+)?)?(?:${MONTHS})\\.?(?:\\s+\\d{1,2}(?:st|nd|rd|th)?)?,?(?:\\s+(?:de\\s+)?\\d{4})?|(?:1[0-9]|20)\\d{2}s?)\\b`,
-  "giu",
-);
 const NUMBER_PATTERN =
   /(?:[$€£¥]\s?)?\b\d[\d,.]*(?:\s?[–-]\s?\d[\d,.]*)?(?:\s?(?:%|percent|per cent|million|billion|trillion|thousand|hundred|millions|milliards?|Millionen|Milliarden))?/giu;
 const TIME_UNITS =
@@ -54,7 +51,7 @@ const ORGANIZATION =
   /\b(?:Inc|Corp|Corporation|Company|Co|Ltd|LLC|SRL|GmbH|Group|Bank|University|College|Institute|Foundation|Association|Society|Council|Committee|Commission|Agency|Department|Ministry|Museum|Office|Party|Union|News|Times|Post|Journal|Press|Labs?|Systems|Studios|Games|Records|Airlines|Government|Court|Police|Army|Parliament|Congress|Senate|Board)\b\.?/;
 /** A month or a day of the week: a capitalized word that names no one and nothing. */
 const CALENDAR_WORD = new RegExp(
-  `^(?:${MONTHS}|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)$`,
+  `^(?:${MONTH_NAMES}|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)$`,
   "u",
 );
 /** A degree or an acronym: no person's name. */
@@ -90,7 +87,7 @@ export function answerSpans(
     case "date":
     case "number":
     case "duration": {
-      const patterns = { date: DATE_PATTERN, number: NUMBER_PATTERN, duration: DURATION_PATTERN };
+      const patterns = { date: DATE_MENTION, number: NUMBER_PATTERN, duration: DURATION_PATTERN };
       // wink's entities first, then the numbers and dates it missed ("the 93 year-old" is no number to
       // it); but no number it tagged as a date ("in 2013" does not answer "how many").
       // The sentence is tagged once: its entities here, its tokens for the units below.
@@ -255,7 +252,7 @@ export function fullNameOf(name: string, sentences: readonly string[], language:
   if (language !== "en" || !/^\p{Lu}\p{Ll}/u.test(name) || /\s/.test(name) || isOrganizationName(name))
     return undefined;
   const counts = new Map<string, number>();
-  const word = new RegExp(`\\b${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "u");
+  const word = new RegExp(`\\b${escapeRegExp(name)}\\b`, "u");
   for (const sentence of sentences) {
     if (!word.test(sentence)) continue;
     for (const run of properNounSpans(sentence, false)) {

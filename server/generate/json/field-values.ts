@@ -2,14 +2,16 @@
  * The value a property asks for, by what it is called and what it describes: strings, numbers and
  * booleans from the page's facts, and the enum value that suits the page best.
  */
+
+import { foldAccents } from "../../../lib/text/fold-accents";
+import { hashString } from "../seeded-random";
+import { dateIn } from "../text/dates";
+import type { Entity, PageFacts } from "../text/page-facts";
+import type { PageSentence } from "../text/page-model";
+import { contentTerms, forEachContentTerm } from "../text/terms";
 import type { CountTarget, FieldKind } from "./field-kinds";
 import { type Slot, subjectTextOf } from "./list-items";
-import type { Entity, PageFacts } from "./page-facts";
-import { dateIn } from "./page-facts";
-import type { PageSentence } from "./page-model";
-import { hashString } from "./seeded-random";
 import { truncate } from "./string-fit";
-import { contentTerms, forEachContentTerm } from "./terms";
 
 const UNKNOWN_EMAIL = "unknown@example.com";
 /** Kinds whose fact a page may simply not have: an optional property is then left out, not invented. */
@@ -422,9 +424,7 @@ function wordsIn(sentences: PageSentence[]): number {
 }
 
 function slugify(text: string): string {
-  return text
-    .normalize("NFD")
-    .replace(/\p{M}+/gu, "")
+  return foldAccents(text)
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "")

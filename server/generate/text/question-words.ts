@@ -4,8 +4,24 @@
  * of speech ("what year", "which river", "who is Ada Lovelace"); French, Spanish and German ones by their
  * question words alone.
  */
-import type { AnswerType } from "./prompt";
+
+import { escapeRegExp } from "../../../lib/text/escape-reg-exp";
+import { foldAccents } from "../../../lib/text/fold-accents";
 import { type TaggedToken, tag } from "./tagger";
+
+/** What a factual question's answer is: the span to look for and emphasize in the answering sentence. */
+export type AnswerType =
+  | "person"
+  | "organization"
+  | "date"
+  | "number"
+  | "duration"
+  | "place"
+  | "definition"
+  | "reason"
+  | "manner"
+  | "name"
+  | "thing";
 
 export interface QuestionWords {
   answerType?: AnswerType;
@@ -139,13 +155,8 @@ const OTHER_LANGUAGES: Record<string, Array<[string, AnswerType]>> = {
   ],
 };
 
-const fold = (text: string) =>
-  text
-    .normalize("NFD")
-    .replace(/\p{M}+/gu, "")
-    .toLowerCase();
+const fold = (text: string) => foldAccents(text).toLowerCase();
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const phraseOf = (words: string[]) => new RegExp(`\\b${words.map(escapeRegExp).join("\\s+")}\\b`, "i");
 
 export function questionWordsOf(prompt: string, language: string): QuestionWords {

@@ -2,19 +2,14 @@
  * Questions about the page itself ("Who wrote it and when?", "What is its title?", "How long is it?"):
  * answered from the page's metadata first, as the JSON path does, then from its text.
  */
-import type { ExtractedPage } from "../pages/types";
-import { dateIn } from "./page-facts";
-import type { PageModel } from "./page-model";
+import { dateIn } from "./dates";
+import type { PageFacts } from "./page-facts";
 import type { PageField } from "./prompt";
 
-const WORDS_PER_MINUTE = 230;
 /** "By Jane Doe", "Written by Jane Doe and John Roe" near the top of the text. */
 const BYLINE =
   /(?:^|\n)\s*(?:(?:written|posted|published|reported)\s+)?by\s+(\p{Lu}[\p{L}'’.-]+(?:\s+(?:(?:and|&|van|von|de|da)\s+)?\p{Lu}[\p{L}'’.-]+){0,4})/iu;
 const BYLINE_CHARS = 1_500;
-
-const optionalString = (value: unknown) =>
-  typeof value === "string" && value.trim() ? value.trim() : undefined;
 
 /** "2025-03-14T08:30:00+01:00" → "14 March 2025 (2025-03-14)"; a year or a month as precise as given. */
 function readableDate(date: string): string {
@@ -49,24 +44,20 @@ function languageName(code: string): string {
 }
 
 /** One sentence for each field asked about; undefined when `fields` is empty. */
-export function composePageAnswer(
-  page: ExtractedPage,
-  model: PageModel,
-  fields: PageField[],
-): string | undefined {
+export function composePageAnswer(facts: PageFacts, fields: PageField[]): string | undefined {
   if (fields.length === 0) return undefined;
-  const { analysis } = page;
-  const text = analysis.text;
+  const { page, model } = facts;
+  const text = page.analysis.text;
   const lines: string[] = [];
   for (const field of fields) {
     switch (field) {
       case "author": {
-        const author = optionalString(analysis.author) ?? BYLINE.exec(text.slice(0, BYLINE_CHARS))?.[1];
+        const author = facts.author ?? BYLINE.exec(text.slice(0, BYLINE_CHARS))?.[1];
         lines.push(author ? `It was written by **${author}**.` : "The page does not name its author.");
         break;
       }
       case "date": {
-        const published = optionalString(analysis.publishedDate);
+        const published = facts.publishedDate;
         const fromText = published ? undefined : dateIn(text.slice(0, BYLINE_CHARS));
         const date = published ?? fromText;
         lines.push(
@@ -77,10 +68,10 @@ export function composePageAnswer(
         break;
       }
       case "title":
-        lines.push(analysis.title ? `Its title is “**${analysis.title}**”.` : "The page has no title.");
+        lines.push(facts.title ? `Its title is “**${facts.title}**”.` : "The page has no title.");
         break;
       case "site": {
-        const host = safeHost(analysis.url);
+        const { host } = facts;
         lines.push(
           page.siteName && page.siteName !== host
             ? `It is published by **${page.siteName}** (${host}).`
@@ -89,9 +80,8 @@ export function composePageAnswer(
         break;
       }
       case "length": {
-        const minutes = Math.max(1, Math.round(model.wordCount / WORDS_PER_MINUTE));
         lines.push(
-          `It is **${model.wordCount.toLocaleString("en-US")} words** long, about ${minutes} min to read.`,
+          `It is **${model.wordCount.toLocaleString("en-US")} words** long, about ${facts.readingMinutes} min to read.`,
         );
         break;
       }
@@ -105,12 +95,4 @@ export function composePageAnswer(
     }
   }
   return lines.join(" ");
-}
-
-function safeHost(url: string): string {
-  try {
-    return new URL(url).hostname;
-  } catch {
-    return url;
-  }
 }

@@ -1,22 +1,8 @@
 /**
- * wink-nlp with its part-of-speech and entity pipes, for questions (their question words) and for the few
- * sentences that may answer one (dates, numbers, names). Loaded once, on first use, in the thread that
- * asks (the page pool's workers), synchronously: prompts are read synchronously.
+ * Tagging with wink-nlp's part-of-speech and entity pipes (wink.ts), for questions (their question words)
+ * and for the few sentences that may answer one (dates, numbers, names).
  */
-import { createRequire } from "node:module";
-import type { Model, WinkMethods } from "wink-nlp";
-
-let loaded: WinkMethods | undefined;
-
-export function taggerNlp(): WinkMethods {
-  if (!loaded) {
-    const require = createRequire(import.meta.url);
-    const winkNLP = require("wink-nlp") as typeof import("wink-nlp").default;
-    const model = require("wink-eng-lite-web-model") as Model;
-    loaded = winkNLP(model, ["sbd", "pos", "ner"]);
-  }
-  return loaded;
-}
+import { analysisNlp } from "./wink";
 
 export interface TaggedToken {
   text: string;
@@ -40,7 +26,7 @@ export interface Tagged {
 
 /** The tokens (with their offsets in `text`) and entities of `text`. */
 export function tag(text: string): Tagged {
-  const nlp = taggerNlp();
+  const nlp = analysisNlp();
   const { its } = nlp;
   const doc = nlp.readDoc(text);
   const values = doc.tokens().out(its.value) as string[];

@@ -5,8 +5,9 @@
  */
 import { answerSpans, closestSpan, fullNameOf, isOrganizationName } from "./answer-spans";
 import type { PageModel, PageSentence } from "./page-model";
-import type { AnswerType, PromptIntent } from "./prompt";
+import type { PromptIntent } from "./prompt";
 import { synonymTerms } from "./question-synonyms";
+import type { AnswerType } from "./question-words";
 import { type QueryWeights, type RankedSentence, rankSentences, similarTerms } from "./ranking";
 import { isReference, withoutCitationMarks } from "./reference-sentences";
 import { type CharRange, clipAround, termRanges, wordCount } from "./sentence-window";

@@ -7,6 +7,7 @@
  */
 import snowball from "snowball-stemmers";
 import * as stopwords from "stopword";
+import { foldAccents } from "../../../lib/text/fold-accents";
 
 interface Language {
   /** Snowball's name for the stemmer. */
@@ -56,18 +57,11 @@ export function termLanguage(tag: string | undefined): string | undefined {
 const foldCache = new Map<string, string>();
 const CACHE_LIMIT = 50_000;
 
-/** Removes diacritics ("élection" → "election", "straße" → "strasse"). */
-function foldAccents(word: string): string {
+/** `word` without diacritics ("élection" → "election", "straße" → "strasse"), remembered: words repeat. */
+function foldCached(word: string): string {
   const cached = foldCache.get(word);
   if (cached !== undefined) return cached;
-  const folded = word
-    .normalize("NFD")
-    .replace(/\p{M}+/gu, "")
-    .replace(/ß/g, "ss")
-    .replace(/æ/g, "ae")
-    .replace(/œ/g, "oe")
-    .replace(/ø/g, "o")
-    .replace(/ł/g, "l");
+  const folded = foldAccents(word);
   if (foldCache.size >= CACHE_LIMIT) foldCache.clear();
   foldCache.set(word, folded);
   return folded;
@@ -78,7 +72,7 @@ function isAscii(word: string): boolean {
   return true;
 }
 
-const fold = (word: string) => (isAscii(word) ? word : foldAccents(word));
+const fold = (word: string) => (isAscii(word) ? word : foldCached(word));
 
 interface Reader {
   /** Folded stop words. */

@@ -2,10 +2,11 @@
  * What the items of a list in a schema are about: the page's people, sections, questions, dated
  * events, keywords, images, or (for anything else) the sentences that answer the prompt.
  */
+
+import type { Entity, EventFact, PageFacts, QuestionFact, SectionFact, TermFact } from "../text/page-facts";
+import type { PageSentence } from "../text/page-model";
+import { pickSentences } from "../text/ranking";
 import type { FieldKind, FieldName } from "./field-kinds";
-import type { Entity, EventFact, PageFacts, QuestionFact, SectionFact, TermFact } from "./page-facts";
-import type { PageSentence } from "./page-model";
-import { pickSentences } from "./ranking";
 
 /** What the properties at one level of the generated object describe. */
 export type Subject =

@@ -1,4 +1,4 @@
-import { type QuestionWords, questionWordsOf } from "./question-words";
+import { type AnswerType, type QuestionWords, questionWordsOf } from "./question-words";
 import { contentTerms, DEFAULT_LANGUAGE, detectLanguage, forEachContentTerm, isStopWord } from "./terms";
 
 /**
@@ -6,20 +6,6 @@ import { contentTerms, DEFAULT_LANGUAGE, detectLanguage, forEachContentTerm, isS
  * summary, a list of N things, or an extraction. docs/generation.md says how each is answered.
  */
 export type PromptKind = "factual" | "yesno" | "summary" | "list" | "extraction";
-
-/** What a factual question's answer is: the span to look for and emphasize in the answering sentence. */
-export type AnswerType =
-  | "person"
-  | "organization"
-  | "date"
-  | "number"
-  | "duration"
-  | "place"
-  | "definition"
-  | "reason"
-  | "manner"
-  | "name"
-  | "thing";
 
 /** Things about the page itself that its metadata knows best. */
 export type PageField = "author" | "date" | "title" | "site" | "length" | "language";

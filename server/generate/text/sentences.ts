@@ -1,7 +1,8 @@
 /**
- * Sentence splitting with wink-nlp's sentence boundary detection. The model takes ~100–200 ms to load,
- * so it is loaded once, on first use (or ahead of time through `loadSentenceSplitter`).
+ * Sentence splitting with wink-nlp's sentence boundary detection (wink.ts). The model takes ~100–200 ms to
+ * load, so it is loaded once, on first use (or ahead of time through `loadSentenceSplitter`).
  */
+import { sentenceNlp } from "./wink";
 
 type SplitSentences = (paragraph: string) => string[];
 
@@ -14,12 +15,7 @@ export function loadSentenceSplitter(): Promise<SplitSentences> {
 }
 
 async function createSplitter(): Promise<SplitSentences> {
-  const [{ default: winkNLP }, { default: model }] = await Promise.all([
-    import("wink-nlp"),
-    import("wink-eng-lite-web-model"),
-  ]);
-  // Only sentence boundary detection: the other pipes (POS, NER, sentiment) triple the time.
-  const nlp = winkNLP(model, ["sbd"]);
+  const nlp = sentenceNlp();
   return (paragraph) =>
     ONE_SENTENCE.test(paragraph)
       ? [paragraph]

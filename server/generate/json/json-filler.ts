@@ -8,11 +8,11 @@
  * turns frugal (optional properties left out, lists at their minItems, the smallest `anyOf` branch
  * first), and past a hard limit it gives up with a `schema_unsatisfiable` GenerationError.
  */
-import type { JsonSchemaDocument } from "../../lib/api/contract";
-import { LIMITS } from "../../lib/api/limits";
-import { PatternBudgetExceeded, withPatternBudget } from "../../lib/schema/linear-pattern";
-import { type CompiledSchema, cannotBeChecked, describeIssues } from "../schema/json-schema";
-import { SmallestValues } from "../schema/schema-bounds";
+import type { JsonSchemaDocument } from "../../../lib/api/contract";
+import { LIMITS } from "../../../lib/api/limits";
+import { PatternBudgetExceeded, withPatternBudget } from "../../../lib/schema/linear-pattern";
+import { type CompiledSchema, cannotBeChecked, describeIssues } from "../../schema/json-schema";
+import { SmallestValues } from "../../schema/schema-bounds";
 import {
   allowedTypes,
   isSchemaObject,
@@ -22,15 +22,15 @@ import {
   schemaLocations,
   subschemas,
   UnsupportedSchema,
-} from "../schema/schema-walk";
+} from "../../schema/schema-walk";
+import type { PageFacts } from "../text/page-facts";
+import { isStopWord } from "../text/terms";
+import { GenerationError } from "../types";
 import { classifyField, type FieldKind, type FieldName } from "./field-kinds";
 import { FieldValues } from "./field-values";
 import { listItems, PAGE, preferredCount, type Slot, type Subject, sentenceItems } from "./list-items";
 import { boundsOf, fitNumber, numberConstraints } from "./number-fit";
-import type { PageFacts } from "./page-facts";
 import { fitString, type StringConstraints, stringConstraints } from "./string-fit";
-import { isStopWord } from "./terms";
-import { GenerationError } from "./types";
 
 /** An optional property with nothing to say: left out of its object. */
 const OMIT = Symbol("omit");

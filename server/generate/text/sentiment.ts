@@ -1,10 +1,8 @@
 /**
  * The sentiment of a page's text, by wink-nlp's sentiment pipe (a lexicon with negation and intensity:
- * "not good" is negative, "not bad at all" positive). Its model is loaded once, on first use, in the thread
- * that asks (the page pool's workers): synchronously, since page facts are computed synchronously.
+ * "not good" is negative, "not bad at all" positive), in the pipeline the tagger uses (wink.ts).
  */
-import { createRequire } from "node:module";
-import type { Model, WinkMethods } from "wink-nlp";
+import { analysisNlp } from "./wink";
 
 export type SentimentLabel = "positive" | "negative" | "neutral" | "mixed";
 
@@ -15,21 +13,9 @@ const CLEAR_SENTENCE = 0.25;
 /** Mixed: near 0 overall, from at least this many clearly positive and as many clearly negative sentences. */
 const MIXED_MIN_SENTENCES = 2;
 
-let loaded: WinkMethods | undefined;
-
-function sentimentNlp(): WinkMethods {
-  if (!loaded) {
-    const require = createRequire(import.meta.url);
-    const winkNLP = require("wink-nlp") as typeof import("wink-nlp").default;
-    const model = require("wink-eng-lite-web-model") as Model;
-    loaded = winkNLP(model, ["sbd", "negation", "sentiment"]);
-  }
-  return loaded;
-}
-
 /** The sentiment of `text`: a score in [-1, 1] and its label. */
 export function sentimentOf(text: string): { score: number; label: SentimentLabel } {
-  const nlp = sentimentNlp();
+  const nlp = analysisNlp();
   const { its } = nlp;
   const doc = nlp.readDoc(text);
   const score = Math.round(Number(doc.out(its.sentiment)) * 1000) / 1000 || 0;

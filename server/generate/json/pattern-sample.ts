@@ -4,8 +4,8 @@
  * which one matches, so what randexp reads differently from RE2 is simply not used.
  */
 import RandExp from "randexp";
-import type { LinearPattern } from "../../lib/schema/linear-pattern";
-import { hashString, seededRandom } from "./seeded-random";
+import type { LinearPattern } from "../../../lib/schema/linear-pattern";
+import { hashString, seededRandom } from "../seeded-random";
 
 type Token = Parameters<RandExp["_gen"]>[0];
 type Groups = Parameters<RandExp["_gen"]>[1];

@@ -1,9 +1,13 @@
 /**
- * What the JSON generator knows about a page, computed lazily from the extracted page and its sentence
- * model: metadata, counts, keywords, people and organizations, sections, questions, dated events.
+ * What the generator knows about a page, computed lazily from the extracted page and its sentence model:
+ * metadata, counts, keywords, people and organizations, sections, questions, dated events. The JSON filler
+ * reads all of it; a text answer about the page itself reads its metadata (page-answer.ts).
  */
-import type { ExtractedPage } from "../pages/types";
-import { randomFor, selectForPrompt } from "./extractive-text";
+
+import { escapeRegExp } from "../../../lib/text/escape-reg-exp";
+import type { ExtractedPage } from "../../pages/types";
+import { randomFor, selectForPrompt } from "./answer-sentences";
+import { dateIn } from "./dates";
 import type { PageModel, PageSentence } from "./page-model";
 import { type PromptIntent, readPrompt } from "./prompt";
 import { pickSentences, queryWeights, type RankedSentence, rankSentences } from "./ranking";
@@ -50,63 +54,6 @@ const WEAK_KEYWORDS = new Set(
     .map((word) => stemWord(word)),
 );
 const MAX_TEXT_FIELD_CHARS = 10_000;
-
-const MONTHS = [
-  "january",
-  "february",
-  "march",
-  "april",
-  "may",
-  "june",
-  "july",
-  "august",
-  "september",
-  "october",
-  "november",
-  "december",
-];
-const MONTH_PATTERN =
-  "(Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)";
-const DATE_PATTERNS: Array<[RegExp, (match: RegExpExecArray) => string | undefined]> = [
-  [/\b(\d{4})-(\d{2})-(\d{2})\b/, (m) => `${m[1]}-${m[2]}-${m[3]}`],
-  [
-    new RegExp(`\\b${MONTH_PATTERN}\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b`),
-    (m) => isoDate(m[3], monthNumber(m[1]), m[2]),
-  ],
-  [
-    new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+${MONTH_PATTERN}\\.?,?\\s+(\\d{4})\\b`),
-    (m) => isoDate(m[3], monthNumber(m[2]), m[1]),
-  ],
-  [new RegExp(`\\b${MONTH_PATTERN}\\.?\\s+(\\d{4})\\b`), (m) => isoDate(m[2], monthNumber(m[1]))],
-  [/\b(1[5-9]\d{2}|20\d{2})\b/, (m) => m[1]],
-];
-
-function monthNumber(name: string | undefined): number | undefined {
-  if (!name) return undefined;
-  const index = MONTHS.findIndex((month) => month.startsWith(name.toLowerCase().slice(0, 3)));
-  return index >= 0 ? index + 1 : undefined;
-}
-
-function isoDate(year: string | undefined, month: number | undefined, day?: string): string | undefined {
-  if (!year || !month) return undefined;
-  const mm = String(month).padStart(2, "0");
-  if (day === undefined) return `${year}-${mm}`;
-  const dd = day.padStart(2, "0");
-  const parsed = new Date(`${year}-${mm}-${dd}T00:00:00Z`);
-  return Number.isNaN(parsed.getTime()) || parsed.getUTCDate() !== Number(day)
-    ? undefined
-    : `${year}-${mm}-${dd}`;
-}
-
-/** The first date mentioned in `text`, as precise as it is written. */
-export function dateIn(text: string): string | undefined {
-  for (const [pattern, toDate] of DATE_PATTERNS) {
-    const match = pattern.exec(text);
-    const date = match ? toDate(match) : undefined;
-    if (date) return date;
-  }
-  return undefined;
-}
 
 const HONORIFIC = /^(?:Dr|Mr|Mrs|Ms|Mx|Prof|Sir|Dame|Rev|Sen|Rep|Gov|Gen|Capt)\.?$/;
 const NAME_CANDIDATE =
@@ -452,14 +399,15 @@ const DISPLAY_SAMPLE_CHARS = 20_000;
 
 /** How the page writes a word: "WebAssembly" rather than "webassembly", unless it also writes it in lower case. */
 function displayForm(word: string, text: string): string {
-  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const escaped = escapeRegExp(word);
   const bounded = (flags: string) => new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, flags);
   if (bounded("u").test(text)) return word;
   return bounded("iu").exec(text)?.[0] ?? word;
 }
 
+/** A metadata field's text, trimmed; undefined when it is missing, not a string or blank. */
 const optionalString = (value: unknown) =>
-  typeof value === "string" && value.length > 0 ? value : undefined;
+  typeof value === "string" && value.trim() ? value.trim() : undefined;
 
 /** Groups the sentences into up to six runs of whole paragraphs of similar length. */
 function groupParagraphs(model: PageModel): PageSentence[][] {
