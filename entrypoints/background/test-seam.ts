@@ -15,7 +15,7 @@ import { z } from "zod";
 import { AnalysisRecord } from "../../lib/api/contract";
 import type { LinklensDatabase } from "../../lib/db/database";
 import { cacheRecords } from "../../lib/db/records";
-import type { MenuClickInfo, MenuClickOutcome, MenuTab } from "./context-menus";
+import type { MenuClickInfo, MenuClickOutcome, MenuTab } from "./context-menus/menu-jobs";
 
 export interface LinklensTestApi {
   handleMenuClick: (info: MenuClickInfo, tab?: MenuTab) => Promise<MenuClickOutcome>;
