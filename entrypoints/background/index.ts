@@ -95,11 +95,15 @@ export default defineBackground(() => {
         console.warn("linklens: could not open the side panel", error),
       ),
   });
-  exposeTestSeam({
-    handleMenuClick: menus.handleMenuClick,
-    handleCommand: shortcuts.handleCommand,
-    cacheRecords: createRecordSeeder(db),
-  });
+  // Test builds only (`wxt build --mode e2e`, docs/testing.md): in any other build the condition is a
+  // constant false and the bundler drops the seam.
+  if (import.meta.env.MODE === "e2e") {
+    exposeTestSeam({
+      handleMenuClick: menus.handleMenuClick,
+      handleCommand: shortcuts.handleCommand,
+      cacheRecords: createRecordSeeder(db),
+    });
+  }
 
   // What the pages ask for.
   const analyses = createAnalysisReader({ db, getClient: clientFromSettings });

@@ -14,17 +14,13 @@
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import puppeteer, { type Browser, type ElementHandle, type Page } from "puppeteer-core";
+import { EXTENSION_BUILD_DIR } from "../extension-build";
 import type { DriverPage, ExtensionDriver, Role, UserFile, UserTab } from "./driver";
 
 const FIREFOX_PATH = process.env.FIREFOX_PATH ?? "/usr/bin/firefox-esr";
-export const FIREFOX_EXTENSION_PATH = resolve(
-  import.meta.dirname,
-  "../../..",
-  process.env.LINKLENS_OUT_DIR ?? ".output",
-  "firefox-mv2",
-);
+export const FIREFOX_EXTENSION_PATH = join(EXTENSION_BUILD_DIR, "firefox-mv2");
 /** browser_specific_settings.gecko.id in wxt.config.ts. */
 const ADDON_ID = "linklens@linklens.dev";
 /** Fixed by the pref `extensions.webextensions.uuids`, so the pages' addresses are known. */
@@ -152,16 +148,16 @@ function firefoxPage(page: Page, files: string): DriverPage {
         text,
         timeout,
       ).catch(async (error: unknown) => {
-          const shown = await page
-            .evaluate(() => `${location.href} ${document.readyState}: ${document.body?.textContent ?? ""}`)
-            .catch((failure: unknown) => `(unreadable: ${failure})`);
-          throw new Error(
-            `"${text}" is not on the page, which says: ${shown.replace(/\s+/g, " ").slice(0, 1500)}`,
-            {
-              cause: error,
-            },
-          );
-        });
+        const shown = await page
+          .evaluate(() => `${location.href} ${document.readyState}: ${document.body?.textContent ?? ""}`)
+          .catch((failure: unknown) => `(unreadable: ${failure})`);
+        throw new Error(
+          `"${text}" is not on the page, which says: ${shown.replace(/\s+/g, " ").slice(0, 1500)}`,
+          {
+            cause: error,
+          },
+        );
+      });
     },
     text: () => page.evaluate(() => document.body?.textContent ?? ""),
     textOf: async (role, name) => {
@@ -248,7 +244,13 @@ export async function launchFirefoxDriver(): Promise<ExtensionDriver> {
       while (Date.now() < deadline) {
         for (const page of await browser.pages()) {
           if (claimed.has(page) || !matches(await hrefOf(page))) continue;
-          await pollPage(page, "the page to load", () => document.readyState === "complete", undefined, timeout);
+          await pollPage(
+            page,
+            "the page to load",
+            () => document.readyState === "complete",
+            undefined,
+            timeout,
+          );
           claimed.add(page);
           return page;
         }

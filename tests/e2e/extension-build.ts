@@ -1,0 +1,15 @@
+/**
+ * The build the e2e suites load: a test build (`npm run build:test`, `wxt build --mode e2e`), the only
+ * one with the worker's test seam (entrypoints/background/test-seam.ts), in a folder of its own so the
+ * production build in `.output` stays what the linters check. `LINKLENS_OUT_DIR` names another folder.
+ */
+import { resolve } from "node:path";
+
+/** The mode of a test build; `import.meta.env.MODE` in the extension's code. */
+export const TEST_BUILD_MODE = "e2e";
+
+export const EXTENSION_BUILD_DIR = resolve(
+  import.meta.dirname,
+  "../..",
+  process.env.LINKLENS_OUT_DIR ?? ".output-test",
+);
