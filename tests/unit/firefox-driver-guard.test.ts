@@ -27,7 +27,9 @@ const FORBIDDEN: { pattern: RegExp; reason: string }[] = [
 /** Source lines without their comments, numbered as in the file. */
 function codeLines(text: string): { line: number; code: string }[] {
   const withoutBlocks = text.replace(/\/\*[\s\S]*?\*\//g, (block) => block.replace(/[^\n]/g, " "));
-  return withoutBlocks.split("\n").map((code, index) => ({ line: index + 1, code: code.replace(/\/\/.*$/, "") }));
+  return withoutBlocks
+    .split("\n")
+    .map((code, index) => ({ line: index + 1, code: code.replace(/\/\/.*$/, "") }));
 }
 
 function forbiddenCalls(text: string): string[] {
