@@ -4,9 +4,9 @@ import { join } from "node:path";
 import { type BrowserContext, test as base, chromium, type Page, type Worker } from "@playwright/test";
 import { type FixtureSite, startFixtureSite } from "../fixtures/site";
 import { type ServiceProcess, startServiceProcess } from "../helpers/service-process";
-import { EXTENSION_BUILD_DIR } from "./extension-build";
+import { extensionPath } from "./extension-build";
 
-export const EXTENSION_PATH = join(EXTENSION_BUILD_DIR, "chrome-mv3");
+export const EXTENSION_PATH = extensionPath("chrome-mv3");
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const TEST_API_KEY = "lk_test_e2e_key";
 /**

@@ -16,11 +16,11 @@ import { readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import puppeteer, { type Browser, type ElementHandle, type Page } from "puppeteer-core";
-import { EXTENSION_BUILD_DIR } from "../extension-build";
+import { extensionPath } from "../extension-build";
 import type { DriverPage, ExtensionDriver, Role, UserFile, UserTab } from "./driver";
 
 const FIREFOX_PATH = process.env.FIREFOX_PATH ?? "/usr/bin/firefox-esr";
-export const FIREFOX_EXTENSION_PATH = join(EXTENSION_BUILD_DIR, "firefox-mv2");
+export const FIREFOX_EXTENSION_PATH = extensionPath("firefox-mv2");
 /** browser_specific_settings.gecko.id in wxt.config.ts. */
 const ADDON_ID = "linklens@linklens.dev";
 /** Fixed by the pref `extensions.webextensions.uuids`, so the pages' addresses are known. */
