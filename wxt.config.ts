@@ -6,8 +6,8 @@ const OPTIONAL_ORIGINS = ["https://*/*", "http://*/*"];
 const OPTIONAL_PERMISSIONS = ["tabs"];
 
 export default defineConfig({
-  // LINKLENS_OUT_DIR: a build folder of its own (tests/e2e/fixtures.ts reads the same variable), so two
-  // builds at once do not overwrite each other.
+  // LINKLENS_OUT_DIR: a build folder of its own (tests/e2e/extension-build.ts reads the same variable), so
+  // two builds at once do not overwrite each other; `npm run build:test` writes the test build to .output-test.
   outDir: process.env.LINKLENS_OUT_DIR ?? ".output",
   modules: ["@wxt-dev/module-react", "@wxt-dev/webextension-polyfill", "@wxt-dev/i18n/module"],
   manifest: ({ browser, manifestVersion }) => ({
@@ -16,7 +16,7 @@ export default defineConfig({
     name: "__MSG_extName__",
     description: "__MSG_extDescription__",
     // contextMenus, scripting + activeTab (links in the selection, read on click only), notifications:
-    // the context menus and the shortcut (entrypoints/background/context-menus.ts). `tabs` is not asked
+    // the context menus and the shortcut (entrypoints/background/context-menus/). `tabs` is not asked
     // at install (Chrome words it "Read your browsing history"): it is optional, asked the first time a
     // feature needs the addresses of other tabs (lib/browser/tabs-permission.ts).
     permissions: ["storage", "alarms", "contextMenus", "scripting", "activeTab", "notifications"],

@@ -14,6 +14,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { chromium } from "@playwright/test";
+import { EXTENSION_BUILD_DIR, TEST_BUILD_MODE } from "../tests/e2e/extension-build";
 import { analyze } from "../tests/e2e/extension-data";
 import { CHROMIUM_PATH, EXTENSION_PATH } from "../tests/e2e/fixtures";
 import { writeSettings } from "../tests/e2e/popup-page";
@@ -31,7 +32,12 @@ const LONG_QUERY = "?utm_source=weekly-newsletter&utm_medium=email&utm_campaign=
 
 async function main() {
   if (!BEFORE && !process.argv.includes("--no-build"))
-    execFileSync(join(ROOT, "node_modules/.bin/wxt"), ["build"], { cwd: ROOT, stdio: "ignore" });
+    // The e2e helpers drive the test build (tests/e2e/extension-build.ts): that is the one built here.
+    execFileSync(join(ROOT, "node_modules/.bin/wxt"), ["build", "--mode", TEST_BUILD_MODE], {
+      cwd: ROOT,
+      stdio: "ignore",
+      env: { ...process.env, LINKLENS_OUT_DIR: EXTENSION_BUILD_DIR },
+    });
   const site = await startFixtureSite();
   const service = await startServiceProcess({
     apiKeys: `${API_KEY}:100`,

@@ -20,8 +20,8 @@ import type { LinklensDatabase } from "../../lib/db/database";
 import { cacheRecords } from "../../lib/db/records";
 import type { AnalyzeJob, AnalyzeJobRequest, JobSource, RejectedLink } from "../../lib/db/schema";
 import { LINK_PROBLEM_MESSAGES, normalizeLink, sortLinks } from "../../lib/links/link-check";
+import { createDurableQueue, type ItemRun } from "./durable-queue";
 import { learnedLinkLimits } from "./link-limits";
-import { createRerunningLoop } from "./rerunning-loop";
 
 export const JOBS_ALARM = "linklens-jobs";
 const JOB_RETRY = RETRY_SCHEDULES.analyzeJob;
@@ -64,15 +64,27 @@ export function createJobRunner(deps: JobRunnerDeps) {
   const now = deps.now ?? Date.now;
   const newJobId = deps.newJobId ?? (() => `job_${crypto.randomUUID()}`);
   const linkLimits = deps.linkLimits ?? learnedLinkLimits;
-  /** The job this worker is running, so `resume` never mistakes it for one a stopped worker left. */
-  let active: { id: string; controller: AbortController } | undefined;
-  /** Runs due queued jobs one at a time until none is left. */
-  const loop = createRerunningLoop(async () => {
-    for (let job = await nextDueJob(); job; job = await nextDueJob()) await runJob(job.id);
-    await scheduleNextAlarm();
-  }, "the job loop");
-  const pump = loop.run;
-  let resumed: Promise<void> | undefined;
+  /** Runs the due queued jobs one at a time, oldest first, until none is left. */
+  const queue = createDurableQueue<string, AnalyzeJob>({
+    name: "the job loop",
+    store: {
+      due: async (time) => {
+        const job = await nextDueJob(time);
+        return job ? [job.id] : [];
+      },
+      claim,
+      nextDueAt: nextRetryTime,
+      recoverInterrupted,
+    },
+    run: runChunks,
+    settleError: (job, error) => settleError(job.id, toApiError(error)),
+    scheduleAlarm: deps.scheduleAlarm,
+    wakeMs: JOB_WAKE_MS,
+    now,
+    keepAwake: deps.keepAwake,
+    onChange: changed,
+  });
+  const pump = queue.runDue;
 
   function changed() {
     try {
@@ -120,39 +132,16 @@ export function createJobRunner(deps: JobRunnerDeps) {
     return job.id;
   }
 
-  async function nextDueJob(): Promise<AnalyzeJob | undefined> {
-    const time = now();
+  async function nextDueJob(time: number): Promise<AnalyzeJob | undefined> {
     const queued = await db.jobs.where("status").equals("queued").sortBy("createdAt");
     return queued.find((job) => job.retryAt === undefined || job.retryAt <= time);
   }
 
-  async function scheduleNextAlarm() {
+  /** When the first queued job waiting for a retry is due, or `null` when none waits. */
+  async function nextRetryTime(): Promise<number | null> {
     const queued = await db.jobs.where("status").equals("queued").toArray();
     const times = queued.flatMap((job) => (job.retryAt === undefined ? [] : [job.retryAt]));
-    await deps.scheduleAlarm(times.length > 0 ? Math.min(...times) : null);
-  }
-
-  function scheduleWake() {
-    return deps.scheduleAlarm(now() + JOB_WAKE_MS);
-  }
-
-  async function runJob(id: string) {
-    const job = await claim(id);
-    if (!job) return;
-    changed();
-    const controller = new AbortController();
-    active = { id, controller };
-    const release = deps.keepAwake?.();
-    try {
-      await scheduleWake();
-      await runChunks(job, controller.signal);
-    } catch (error) {
-      await settleError(id, toApiError(error));
-    } finally {
-      release?.();
-      active = undefined;
-      changed();
-    }
+    return times.length > 0 ? Math.min(...times) : null;
   }
 
   function claim(id: string): Promise<AnalyzeJob | undefined> {
@@ -171,7 +160,7 @@ export function createJobRunner(deps: JobRunnerDeps) {
     });
   }
 
-  async function runChunks(claimed: AnalyzeJob, signal: AbortSignal) {
+  async function runChunks(claimed: AnalyzeJob, { signal, wake }: ItemRun) {
     const client = await deps.getClient();
     const job = await planChunks(claimed, client.baseUrl);
     if (!job) return;
@@ -202,7 +191,7 @@ export function createJobRunner(deps: JobRunnerDeps) {
       if (!(await recordChunk(job.id, index, links, outcome))) return;
       if ("response" in outcome) await learnLimit(job.id, client.baseUrl, links.length);
       changed();
-      await scheduleWake();
+      await wake();
     }
     await finish(job.id);
   }
@@ -328,21 +317,12 @@ export function createJobRunner(deps: JobRunnerDeps) {
     });
   }
 
-  /**
-   * On worker start: a job still `running` was cut off by a stopped worker; run it again or fail it.
-   * Once per worker: later calls (the browser's startup event after the worker's own start) share it.
-   */
-  function resume(): Promise<void> {
-    resumed ??= resumeInterrupted();
-    return resumed;
-  }
-
-  async function resumeInterrupted(): Promise<void> {
-    await db.transaction("rw", db.jobs, async () => {
+  /** A job still `running` that this worker does not run was cut off by a stopped worker: queued again, or failed. */
+  function recoverInterrupted(isRunning: (id: string) => boolean, time: number): Promise<void> {
+    return db.transaction("rw", db.jobs, async () => {
       const stale = await db.jobs.where("status").equals("running").toArray();
-      const time = now();
       for (const job of stale) {
-        if (job.id === active?.id) continue;
+        if (isRunning(job.id)) continue;
         const interruptions = (job.interruptions ?? 0) + 1;
         if (interruptions < MAX_JOB_INTERRUPTIONS && job.attempts < MAX_JOB_ATTEMPTS) {
           await db.jobs.update(job.id, {
@@ -362,8 +342,6 @@ export function createJobRunner(deps: JobRunnerDeps) {
         }
       }
     });
-    changed();
-    await pump();
   }
 
   /** Stops a queued or running job; returns whether it was stopped. */
@@ -381,20 +359,24 @@ export function createJobRunner(deps: JobRunnerDeps) {
       return true;
     });
     if (!cancelled) return false;
-    if (active?.id === jobId) active.controller.abort();
+    queue.abort(jobId);
     changed();
-    if (!loop.isRunning()) await scheduleNextAlarm();
+    await queue.rescheduleIfIdle();
     return true;
   }
 
   return {
     enqueue,
-    resume,
+    /**
+     * On worker start: a job still `running` was cut off by a stopped worker; run it again or fail it.
+     * Once per worker: later calls (the browser's startup event after the worker's own start) share it.
+     */
+    resume: queue.resume,
     /** Runs the queued jobs whose `retryAt` has come (the alarm's handler). */
     runDue: pump,
     cancel,
     /** Settles when the runner has nothing left to do now (for tests and callers that must wait). */
-    whenIdle: loop.whenIdle,
+    whenIdle: queue.whenIdle,
   };
 }
 

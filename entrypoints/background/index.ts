@@ -12,11 +12,12 @@ import { createJobRunner } from "./analyze-jobs";
 import { createBadge } from "./badge";
 import { setupCommands } from "./commands";
 import { testConnection } from "./connection";
-import { menuPresetsFromSettings, setupContextMenus } from "./context-menus";
+import { menuPresetsFromSettings } from "./context-menus/menu-presets";
+import { setupContextMenus } from "./context-menus/setup-context-menus";
 import { jobGateCommandHandlers, setupJobGate } from "./job-gate";
 import { setupJobsAlarm } from "./jobs-alarm";
 import { createKeepAwake } from "./keep-awake";
-import { setupKeyboardCommands } from "./keyboard-commands";
+import { createActiveTabAnalysis, setupKeyboardCommands } from "./keyboard-commands";
 import { createLibrary, libraryCommandHandlers } from "./library";
 import { createNotifier, watchJobsForNotifications } from "./notifications";
 import { createOutbox, OUTBOX_ALARM, outboxCommandHandlers } from "./outbox";
@@ -73,32 +74,36 @@ export default defineBackground(() => {
 
   // What the user starts outside the pages: context menus and shortcuts, through the job gate.
   const jobGate = setupJobGate({ enqueue: runner.enqueue, onJobStarted: jobNotifications.follow });
-  const menus = setupContextMenus({
+  const readPresets = async () => menuPresetsFromSettings(await readSettings());
+  const menuJobs = {
     queue: jobGate.queue,
-    readPresets: async () => menuPresetsFromSettings(await readSettings()),
-    readSelectionLinks,
+    readPresets,
     fillPrompt: fillPresetPrompt,
-    askTabsPermission,
     notify: notifier.notifyInfo,
+  };
+  const menus = setupContextMenus({
+    ...menuJobs,
+    readSelectionLinks,
+    askTabsPermission,
     watchPresets: watchSettings,
   });
-  const tabsCommand = createTabsCommand({
-    queue: jobGate.queue,
-    hasTabsPermission,
-    readPresets: async () => menuPresetsFromSettings(await readSettings()),
-  });
+  const tabsCommand = createTabsCommand({ queue: jobGate.queue, hasTabsPermission, readPresets });
   const shortcuts = setupKeyboardCommands({
-    analyzeActiveTab: menus.analyzeActiveTab,
+    analyzeActiveTab: createActiveTabAnalysis(menuJobs),
     openLibrary: (windowId) =>
       void openSidePanel(windowId).catch((error: unknown) =>
         console.warn("linklens: could not open the side panel", error),
       ),
   });
-  exposeTestSeam({
-    handleMenuClick: menus.handleMenuClick,
-    handleCommand: shortcuts.handleCommand,
-    cacheRecords: createRecordSeeder(db),
-  });
+  // Test builds only (`wxt build --mode e2e`, docs/testing.md): in any other build the condition is a
+  // constant false and the bundler drops the seam.
+  if (import.meta.env.MODE === "e2e") {
+    exposeTestSeam({
+      handleMenuClick: menus.handleMenuClick,
+      handleCommand: shortcuts.handleCommand,
+      cacheRecords: createRecordSeeder(db),
+    });
+  }
 
   // What the pages ask for.
   const analyses = createAnalysisReader({ db, getClient: clientFromSettings });

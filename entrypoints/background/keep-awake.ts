@@ -5,7 +5,7 @@ const PING_INTERVAL_MS = 25_000;
 
 /**
  * Keeps the worker alive while a job waits on a long request (an analyze request may take minutes).
- * If the worker is stopped anyway, the job runner resumes the job on the next start.
+ * If the worker is stopped anyway, the durable queue (durable-queue.ts) resumes its work on the next start.
  */
 export function createKeepAwake(runtime: Pick<WxtBrowser["runtime"], "getPlatformInfo">) {
   return (): (() => void) => {

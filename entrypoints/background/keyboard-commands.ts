@@ -4,6 +4,9 @@
  * itself; `analyze-page` (Alt+Shift+A) and, in Chrome, `open-library` (Alt+Shift+K) come here.
  */
 import { browser } from "wxt/browser";
+import { i18n } from "#i18n";
+import { resolveTargetTab } from "../../lib/browser/active-tab";
+import { createMenuJobs, type MenuClickOutcome, type MenuJobDeps, planPage } from "./context-menus/menu-jobs";
 
 export const ANALYZE_PAGE_COMMAND = "analyze-page";
 export const OPEN_LIBRARY_COMMAND = "open-library";
@@ -20,6 +23,26 @@ export interface KeyboardCommandDeps {
   analyzeActiveTab: (tab?: CommandTab) => Promise<unknown>;
   /** Opens the side panel in the shortcut's window; called synchronously, as the browser's user-gesture rule needs. */
   openLibrary: (windowId: number | undefined) => void;
+}
+
+/**
+ * The analyze-page shortcut: the page in `tab` (the command's tab) or else the current tab, with the
+ * preset of the first site rule matching it, else the default preset, as the page menu's site-rule item.
+ */
+export function createActiveTabAnalysis(deps: MenuJobDeps) {
+  const jobs = createMenuJobs(deps);
+  return async function analyzeActiveTab(tab?: CommandTab): Promise<MenuClickOutcome> {
+    try {
+      const target = tab ?? (await resolveTargetTab());
+      if (!target) return await jobs.refuse(i18n.t("contextMenus.noTab"));
+      const preset = await jobs.findPreset(undefined, target.url);
+      if (!preset) return await jobs.refuse(i18n.t("contextMenus.presetGone"));
+      return await jobs.start(planPage(target.url, "shortcut"), preset, target);
+    } catch (error) {
+      console.error("linklens: the analyze shortcut failed", error);
+      return jobs.failed(error);
+    }
+  };
 }
 
 /** What each shortcut that comes here does: adding one is adding an entry here and in wxt.config.ts. */

@@ -31,8 +31,8 @@ import type { RecordEtags } from "../../lib/db/record-etags";
 import type { AnalysisPatch, ConflictChoice, OutboxEntry } from "../../lib/db/schema";
 import { notKeptError } from "../../lib/editing/not-kept";
 import type { CommandHandlers } from "../../lib/messaging/protocol";
+import { createDurableQueue } from "./durable-queue";
 import { keptRecordEtags } from "./record-etags";
-import { createRerunningLoop } from "./rerunning-loop";
 
 export const OUTBOX_ALARM = "linklens-outbox";
 /** While an edit is being sent, the outbox alarm stays set this far ahead (see `send`). */
@@ -67,16 +67,26 @@ export function createOutbox(deps: OutboxDeps) {
   const { db } = deps;
   const now = deps.now ?? Date.now;
   const etags = deps.etags ?? keptRecordEtags;
-  /** Entries this worker has a request out for, so `resume` never mistakes them for a stopped worker's. */
-  const inFlight = new Set<number>();
-  /** Sends the due edits until none is left. */
-  const loop = createRerunningLoop(async () => {
-    for (let due = await dueHeads(db, now()); due.length > 0; due = await dueHeads(db, now())) {
-      await Promise.all(due.map((entry) => send(entry.seq)));
-    }
-    await deps.scheduleAlarm(await nextAttemptTime(db));
-  }, "the outbox loop");
-  const pump = loop.run;
+  /** Sends the due edits (the head of each analysis's chain, together) until none is left. */
+  const queue = createDurableQueue<number, OutboxEntry>({
+    name: "the outbox loop",
+    store: {
+      due: async (time) => (await dueHeads(db, time)).map((entry) => entry.seq),
+      claim: (seq) => claimEntry(db, seq),
+      nextDueAt: () => nextAttemptTime(db),
+      recoverInterrupted: async (isRunning, time) => {
+        await resetInterrupted(db, isRunning, time);
+      },
+    },
+    run: send,
+    settleError: (entry, error) => settleError(entry, toApiError(error)),
+    scheduleAlarm: deps.scheduleAlarm,
+    // If the browser stops the worker while the request is out, the alarm starts it again to resume.
+    wakeMs: SENDING_WAKE_MS,
+    now,
+    keepAwake: deps.keepAwake,
+  });
+  const pump = queue.runDue;
 
   /** Writes the edit (shown at once, pending) and starts sending; returns its `seq`. */
   async function save(analysisId: string, patch: AnalysisPatch, baseUpdatedAt: string): Promise<number> {
@@ -89,40 +99,26 @@ export function createOutbox(deps: OutboxDeps) {
     return seq;
   }
 
-  async function send(seq: number): Promise<void> {
-    inFlight.add(seq);
-    const release = deps.keepAwake?.();
-    try {
-      const entry = await claimEntry(db, seq);
-      if (!entry) return;
-      // If the browser stops the worker while the request is out, this alarm starts it again to resume.
-      await deps.scheduleAlarm(now() + SENDING_WAKE_MS);
-      try {
-        const client = await deps.getClient();
-        const precondition = await preconditionOf(entry, client);
-        if ("current" in precondition) {
-          await settleMovedOn(entry, precondition.current, movedOnError());
-          return;
-        }
-        const { record, etag } = await client.updateAnalysisWithEtag(
-          { analysisId: entry.analysisId, ...entry.patch },
-          { ifMatch: precondition.ifMatch, idempotencyKey: entry.idempotencyKey },
-        );
-        await etags.remember(record, etag);
-        // Every answer is checked, not only after a 412: a service may merge, or drop a field.
-        const notKept = notKeptError(entry.patch, record);
-        if (notKept) {
-          await recordFailure(db, entry, { state: "conflict", error: notKept, serverRecord: record }, now());
-          return;
-        }
-        await recordLanded(db, seq, record, now());
-      } catch (error) {
-        await settleError(entry, toApiError(error));
-      }
-    } finally {
-      inFlight.delete(seq);
-      release?.();
+  /** Sends one claimed edit and stores what came of it. */
+  async function send(entry: OutboxEntry): Promise<void> {
+    const client = await deps.getClient();
+    const precondition = await preconditionOf(entry, client);
+    if ("current" in precondition) {
+      await settleMovedOn(entry, precondition.current, movedOnError());
+      return;
     }
+    const { record, etag } = await client.updateAnalysisWithEtag(
+      { analysisId: entry.analysisId, ...entry.patch },
+      { ifMatch: precondition.ifMatch, idempotencyKey: entry.idempotencyKey },
+    );
+    await etags.remember(record, etag);
+    // Every answer is checked, not only after a 412: a service may merge, or drop a field.
+    const notKept = notKeptError(entry.patch, record);
+    if (notKept) {
+      await recordFailure(db, entry, { state: "conflict", error: notKept, serverRecord: record }, now());
+      return;
+    }
+    await recordLanded(db, entry.seq, record, now());
   }
 
   /**
@@ -176,12 +172,6 @@ export function createOutbox(deps: OutboxDeps) {
     await recordFailure(db, entry, { state: "rejected", error: error.toJSON() }, now());
   }
 
-  /** On worker start: edits a stopped worker left `sending` are sent again (a 412 then tells if they landed). */
-  async function resume(): Promise<void> {
-    await resetInterrupted(db, (seq) => inFlight.has(seq), now());
-    await pump();
-  }
-
   /** Settles a 412: "mine" resends the user's edits over the service's version, "theirs" drops them. */
   async function resolve(seq: number, choice: ConflictChoice): Promise<number | null> {
     const checkedSeq = parseInput(Seq, seq, "seq");
@@ -223,14 +213,15 @@ export function createOutbox(deps: OutboxDeps) {
 
   return {
     save,
-    resume,
+    /** On worker start: edits a stopped worker left `sending` are sent again (a 412 then tells if they landed). */
+    resume: queue.resume,
     /** Sends the edits whose time has come (the alarm's handler). */
     runDue: pump,
     resolve,
     discard,
     retryNow,
     /** Settles when the outbox has nothing left to send now (for tests and callers that must wait). */
-    whenIdle: loop.whenIdle,
+    whenIdle: queue.whenIdle,
   };
 }
 

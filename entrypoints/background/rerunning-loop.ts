@@ -1,6 +1,6 @@
 /**
- * A loop that runs `pass` over and over while someone asked for it during the previous pass: the job
- * runner and the outbox call `run()` on every change, and at most one pass runs at a time.
+ * A loop that runs `pass` over and over while someone asked for it during the previous pass: the durable
+ * queue (durable-queue.ts) calls `run()` on every change, and at most one pass runs at a time.
  */
 export function createRerunningLoop(pass: () => Promise<void>, name: string) {
   let running: Promise<void> | undefined;

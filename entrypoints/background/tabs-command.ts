@@ -7,7 +7,7 @@ import { i18n } from "#i18n";
 import { ApiError } from "../../lib/api/errors";
 import type { CommandHandlers, TabsAnalyzeRequest, TabsAnalyzeResult } from "../../lib/messaging/protocol";
 import { defaultPreset } from "../../lib/settings/settings";
-import { type MenuPresets, presetRequestFields } from "./context-menus";
+import { type MenuPresets, presetRequestFields } from "./context-menus/menu-presets";
 import type { JobToQueue, QueueOutcome } from "./job-gate";
 import { linksOfTabs, type QueryTabs, queryBrowserTabs, tabsInScope } from "./tab-links";
 

@@ -3,9 +3,10 @@
  * its shortcuts, so they call the very functions those listeners call, through
  * `serviceWorker.evaluate(() => linklensTest.handleMenuClick(info, tab))`.
  *
- * Shipping it is safe: the worker's global scope is reachable only from the worker itself (and a
- * debugger attached to it), never from web pages, content scripts or other extensions, and the functions
- * do nothing a menu click or a shortcut can't.
+ * It is in test builds only (`wxt build --mode e2e`: `npm run build:test`, which the e2e suites load);
+ * a production build drops it. Even there it would be harmless: the worker's global scope is reachable
+ * only from the worker itself (and a debugger attached to it), and the functions do nothing a menu click
+ * or a shortcut can't.
  *
  * `cacheRecords` lets the side panel's benchmark and e2e tests fill the cache with thousands of records
  * without thousands of analyze requests. The records are checked against the contract and written with
@@ -15,7 +16,7 @@ import { z } from "zod";
 import { AnalysisRecord } from "../../lib/api/contract";
 import type { LinklensDatabase } from "../../lib/db/database";
 import { cacheRecords } from "../../lib/db/records";
-import type { MenuClickInfo, MenuClickOutcome, MenuTab } from "./context-menus";
+import type { MenuClickInfo, MenuClickOutcome, MenuTab } from "./context-menus/menu-jobs";
 
 export interface LinklensTestApi {
   handleMenuClick: (info: MenuClickInfo, tab?: MenuTab) => Promise<MenuClickOutcome>;

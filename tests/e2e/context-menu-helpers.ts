@@ -6,7 +6,11 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { BrowserContext, Page, Worker } from "@playwright/test";
-import type { MenuClickInfo, MenuClickOutcome, MenuTab } from "../../entrypoints/background/context-menus";
+import type {
+  MenuClickInfo,
+  MenuClickOutcome,
+  MenuTab,
+} from "../../entrypoints/background/context-menus/menu-jobs";
 import { createApiClient } from "../../lib/api/client";
 import type { AnalyzeJob } from "../../lib/db/schema";
 import type { Preset } from "../../lib/settings/settings";

@@ -4,7 +4,7 @@
  * `contextMenus.onClicked` listener calls, through the worker's test seam (entrypoints/background/test-seam.ts).
  */
 import type { Worker } from "@playwright/test";
-import type { MenuClickOutcome } from "../../entrypoints/background/context-menus";
+import type { MenuClickOutcome } from "../../entrypoints/background/context-menus/menu-jobs";
 import { createApiClient } from "../../lib/api/client";
 import {
   clickMenu,

@@ -1,16 +1,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { type BrowserContext, test as base, chromium, type Page, type Worker } from "@playwright/test";
 import { type FixtureSite, startFixtureSite } from "../fixtures/site";
 import { type ServiceProcess, startServiceProcess } from "../helpers/service-process";
+import { extensionPath } from "./extension-build";
 
-export const EXTENSION_PATH = resolve(
-  import.meta.dirname,
-  "../..",
-  process.env.LINKLENS_OUT_DIR ?? ".output",
-  "chrome-mv3",
-);
+export const EXTENSION_PATH = extensionPath("chrome-mv3");
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const TEST_API_KEY = "lk_test_e2e_key";
 /**

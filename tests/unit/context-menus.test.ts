@@ -1,20 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeBrowser } from "wxt/testing/fake-browser";
+import { createMenus, menuItems } from "../../entrypoints/background/context-menus/menu-building";
+import { menuItemId, parseMenuItemId } from "../../entrypoints/background/context-menus/menu-ids";
 import {
   type ContextMenuDeps,
   createMenuActions,
-  createMenus,
+} from "../../entrypoints/background/context-menus/menu-jobs";
+import {
   DEFAULTS_PRESET_ID,
-  menuItemId,
-  menuItems,
   menuPresetsFromSettings,
-  parseMenuItemId,
   presetRequestFields,
-  setupContextMenus,
-} from "../../entrypoints/background/context-menus";
+} from "../../entrypoints/background/context-menus/menu-presets";
+import { setupContextMenus } from "../../entrypoints/background/context-menus/setup-context-menus";
 import { createJobGate, type JobGateDeps } from "../../entrypoints/background/job-gate";
 import {
   ANALYZE_PAGE_COMMAND,
+  createActiveTabAnalysis,
   OPEN_LIBRARY_COMMAND,
   setupKeyboardCommands,
 } from "../../entrypoints/background/keyboard-commands";
@@ -439,14 +440,14 @@ describe("handleMenuClick", () => {
 describe("the analyze-page shortcut", () => {
   it("analyzes the tab it was pressed in with the default preset, as the page menu would", async () => {
     const deps = fakeDeps();
-    const actions = createMenuActions(deps);
+    const analyzeActiveTab = createActiveTabAnalysis(deps);
     let listener: ((command: string, tab?: unknown) => void) | undefined;
     vi.spyOn(fakeBrowser.commands.onCommand, "addListener").mockImplementation((callback) => {
       listener = callback as typeof listener;
     });
     const opened: (number | undefined)[] = [];
     const { handleCommand } = setupKeyboardCommands({
-      analyzeActiveTab: actions.analyzeActiveTab,
+      analyzeActiveTab,
       openLibrary: (windowId) => opened.push(windowId),
     });
 
@@ -480,7 +481,7 @@ describe("the analyze-page shortcut", () => {
     const deps = fakeDeps();
 
     expect((await resolveTargetTab())?.id).toBe(31);
-    await createMenuActions(deps).analyzeActiveTab();
+    await createActiveTabAnalysis(deps)();
 
     expect(fakeBrowser.windows.getLastFocused).toHaveBeenCalledWith({ windowTypes: ["normal"] });
     expect(fakeBrowser.tabs.query).toHaveBeenCalledWith({ active: true, windowId: normal.id });
@@ -494,12 +495,12 @@ describe("the analyze-page shortcut", () => {
 
   it("refuses a page that is not https, and a window with no tab", async () => {
     const deps = fakeDeps();
-    const actions = createMenuActions(deps);
-    expect(await actions.analyzeActiveTab({ id: 1, url: "http://plain.example/" })).toMatchObject({
+    const analyzeActiveTab = createActiveTabAnalysis(deps);
+    expect(await analyzeActiveTab({ id: 1, url: "http://plain.example/" })).toMatchObject({
       refused: expect.stringMatching(/^Only https pages can be analyzed\./),
     });
     vi.spyOn(fakeBrowser.windows, "getLastFocused").mockRejectedValue(new Error("No last-focused window"));
-    expect(await actions.analyzeActiveTab()).toEqual({
+    expect(await analyzeActiveTab()).toEqual({
       refused: "There is no page to analyze in this window.",
     });
     expect(deps.enqueue).not.toHaveBeenCalled();

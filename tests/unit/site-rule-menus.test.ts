@@ -1,13 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeBrowser } from "wxt/testing/fake-browser";
+import { menuItems } from "../../entrypoints/background/context-menus/menu-building";
 import {
   type ContextMenuDeps,
   createMenuActions,
+} from "../../entrypoints/background/context-menus/menu-jobs";
+import {
   type MenuPresets,
-  menuItems,
   menuPresetsFromSettings,
-} from "../../entrypoints/background/context-menus";
+} from "../../entrypoints/background/context-menus/menu-presets";
 import { CONFIRM_ABOVE_LINKS, createJobGate, type JobGateDeps } from "../../entrypoints/background/job-gate";
+import { createActiveTabAnalysis } from "../../entrypoints/background/keyboard-commands";
 import { type TabLike, tabsOfMenuClick } from "../../entrypoints/background/tab-links";
 import { createTabsCommand } from "../../entrypoints/background/tabs-command";
 import type { Preset } from "../../lib/settings/settings";
@@ -128,7 +131,7 @@ describe("site rules in the menus", () => {
   it("the shortcut takes the rule for its tab's page", async () => {
     const deps = fakeDeps();
     const page = "https://github.com/wxt-dev/wxt/pulls";
-    await createMenuActions(deps).analyzeActiveTab({ id: 9, url: page });
+    await createActiveTabAnalysis(deps)({ id: 9, url: page });
     expect(deps.enqueue.mock.lastCall?.slice(0, 3)).toEqual([
       { links: [page], prompt: CODE.prompt, temperature: CODE.temperature },
       "shortcut",

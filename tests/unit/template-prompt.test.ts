@@ -5,8 +5,9 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeBrowser } from "wxt/testing/fake-browser";
-import { createMenuActions } from "../../entrypoints/background/context-menus";
+import { createMenuActions, type MenuTab } from "../../entrypoints/background/context-menus/menu-jobs";
 import { createJobGate } from "../../entrypoints/background/job-gate";
+import { createActiveTabAnalysis } from "../../entrypoints/background/keyboard-commands";
 import { fillPresetPrompt } from "../../entrypoints/background/template-prompt";
 import { cleanSettings } from "../../lib/settings/clean-settings";
 import type { Preset } from "../../lib/settings/settings";
@@ -78,14 +79,15 @@ describe("menus and the shortcut with a template preset", () => {
     const enqueue = vi.fn(async (..._args: unknown[]) => "job-1");
     const notify = vi.fn<(message: string) => void>();
     const gate = createJobGate({ enqueue, newId: () => "confirm-1", openConfirmPage: async () => 1 });
-    const actions = createMenuActions({
+    const deps = {
       queue: gate.queue,
       readPresets: async () => ({ presets: [preset(prompt)], defaultPresetId: "t" }),
       readSelectionLinks: async () => [],
       notify,
-      fillPrompt: (chosen, tab, selectionText) =>
+      fillPrompt: (chosen: Preset, tab: MenuTab | undefined, selectionText?: string) =>
         fillPresetPrompt(chosen, tab, selectionText, readValues, NOW),
-    });
+    };
+    const actions = { ...createMenuActions(deps), analyzeActiveTab: createActiveTabAnalysis(deps) };
     return { actions, enqueue, notify };
   }
 

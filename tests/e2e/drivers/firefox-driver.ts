@@ -14,17 +14,13 @@
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import puppeteer, { type Browser, type ElementHandle, type Page } from "puppeteer-core";
+import { extensionPath } from "../extension-build";
 import type { DriverPage, ExtensionDriver, Role, UserFile, UserTab } from "./driver";
 
 const FIREFOX_PATH = process.env.FIREFOX_PATH ?? "/usr/bin/firefox-esr";
-export const FIREFOX_EXTENSION_PATH = resolve(
-  import.meta.dirname,
-  "../../..",
-  process.env.LINKLENS_OUT_DIR ?? ".output",
-  "firefox-mv2",
-);
+export const FIREFOX_EXTENSION_PATH = extensionPath("firefox-mv2");
 /** browser_specific_settings.gecko.id in wxt.config.ts. */
 const ADDON_ID = "linklens@linklens.dev";
 /** Fixed by the pref `extensions.webextensions.uuids`, so the pages' addresses are known. */

@@ -1,0 +1,29 @@
+/**
+ * The context menus "Analyze this page", "Analyze this link", "Analyze links in selection" and (where the
+ * browser has a tab-strip menu: Firefox) "Analyze selected tabs": their ids (menu-ids.ts), items
+ * (menu-building.ts) and jobs (menu-jobs.ts), wired to the browser here.
+ */
+import { browser } from "wxt/browser";
+import { type ContextMenuDeps, createMenuActions } from "./menu-jobs";
+
+/**
+ * Call synchronously at the top of the worker's main: registers the click listener (a click wakes the
+ * worker, and the listener must be there when it does) and creates the menus on install and on browser
+ * startup, never on every wake; `watchPresets` rebuilds them when the settings change.
+ */
+export function setupContextMenus(deps: ContextMenuDeps) {
+  const actions = createMenuActions(deps);
+  browser.contextMenus.onClicked.addListener((info, tab) => {
+    void actions.handleMenuClick(info, tab);
+  });
+  browser.runtime.onInstalled.addListener(() => {
+    void actions.refreshMenus();
+  });
+  browser.runtime.onStartup.addListener(() => {
+    void actions.refreshMenus();
+  });
+  deps.watchPresets?.(() => {
+    void actions.refreshMenus();
+  });
+  return actions;
+}
