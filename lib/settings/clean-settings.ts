@@ -5,6 +5,7 @@
  * never costs the user the API key).
  */
 import type * as z from "zod/mini";
+import { defaultPresetIdAmong } from "./preset-order";
 import { Preset, SETTINGS_FIELDS, type Settings } from "./settings";
 import { DEFAULT_SETTINGS, MAX_PRESETS } from "./settings-defaults";
 import { cleanSiteRules, firstOfEachId } from "./site-rules";
@@ -25,13 +26,6 @@ function cleanPreset(value: unknown): Preset[] {
   // An explicit `schema: undefined` is no schema: the preset is written without the key.
   const { schema, ...preset } = parsed.data;
   return [schema === undefined ? preset : { ...preset, schema }];
-}
-
-/** `wanted` when one of `presets` has that id, else the first preset's id (`undefined` when there is none). */
-export function defaultPresetIdAmong(presets: readonly Preset[], wanted: unknown): string | undefined {
-  return typeof wanted === "string" && presets.some((preset) => preset.id === wanted)
-    ? wanted
-    : presets[0]?.id;
 }
 
 /** The stored value made usable: every field of the wrong shape replaced by its default. */
