@@ -7,6 +7,7 @@
  */
 import statuses from "statuses";
 import { ErrorBody, type ErrorDetail } from "./contract";
+import { ApiError, parseRetryAfter } from "./errors";
 
 export const MAX_ERROR_TEXT = 300;
 
@@ -131,4 +132,22 @@ function parseJson(text: string): unknown {
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** Reads whatever error body a service sent (ours, or any other shape) into an ApiError. */
+export function apiErrorFromResponse(response: Response, bodyText: string): ApiError {
+  const described = describeErrorAnswer({
+    status: response.status,
+    statusText: response.statusText,
+    contentType: response.headers.get("content-type"),
+    body: bodyText,
+  });
+  return new ApiError({
+    status: response.status,
+    code: described.code,
+    message: described.message,
+    details: described.details,
+    requestId: described.requestId ?? response.headers.get("x-request-id") ?? undefined,
+    retryAfter: parseRetryAfter(response.headers.get("retry-after")),
+  });
 }
