@@ -6,6 +6,19 @@ const OPTIONAL_ORIGINS = ["https://*/*", "http://*/*"];
 const OPTIONAL_PERMISSIONS = ["tabs"];
 
 export default defineConfig({
+  hooks: {
+    // The popup is built on its own, not with the other pages: Rollup keeps of zod's core what any module of
+    // a build uses, so beside the pages that use full zod (the contract) the popup would open with the core
+    // full zod needs; alone it loads only what its zod/mini settings schema needs (docs/benchmarks.md).
+    "entrypoints:grouped": (_wxt, groups) => {
+      for (const group of groups) {
+        const popup = Array.isArray(group) ? group.findIndex((entry) => entry.type === "popup") : -1;
+        if (!Array.isArray(group) || popup === -1 || group.length === 1) continue;
+        groups.push(group.splice(popup, 1));
+        return;
+      }
+    },
+  },
   // LINKLENS_OUT_DIR: a build folder of its own (tests/e2e/extension-build.ts reads the same variable), so
   // two builds at once do not overwrite each other; `npm run build:test` writes the test build to .output-test.
   outDir: process.env.LINKLENS_OUT_DIR ?? ".output",

@@ -12,7 +12,8 @@ import {
   relatedParamsToQuery,
   UpdateAnalysisRequest,
 } from "./contract";
-import { ApiError, apiErrorFromResponse } from "./errors";
+import { apiErrorFromResponse } from "./error-body";
+import { ApiError } from "./errors";
 import { issueDetails, summarizeDetails } from "./issue-details";
 import { decideRetry, RETRY_SCHEDULES, type RetrySchedule } from "./retry-policy";
 import { narrowRecord, seedSelectable } from "./seed-fields";

@@ -7,31 +7,19 @@
  */
 import { z } from "zod";
 import { LINK_PROBLEM_MESSAGES, linkProblem, MAX_LINK_LENGTH, normalizeLink } from "../links/link-check";
-import { LIMITS, tooManyMetadataKeys } from "./limits";
+import {
+  METADATA_KEY_CHECKS,
+  METADATA_STRING_CHECKS,
+  PROMPT_CHECKS,
+  TEMPERATURE_CHECKS,
+  tooManyMetadataKeys,
+} from "./field-schemas";
+import { LIMITS } from "./limits";
 import { illFormedStrings } from "./well-formed";
 
 export { LIMITS } from "./limits";
 
 export const API_PREFIX = "/v1";
-
-const TYPE_NAMES: Record<string, string> = {
-  string: "a string",
-  number: "a number",
-  int: "a whole number",
-  boolean: "true or false",
-  object: "a JSON object",
-  array: "an array",
-  record: "a JSON object",
-};
-
-// Contract messages read as "<path> is required", "<path> must be a string": the path comes first in details.
-z.config({
-  customError: (issue) => {
-    if (issue.code !== "invalid_type") return undefined;
-    if (issue.input === undefined) return "is required";
-    return `must be ${TYPE_NAMES[issue.expected] ?? issue.expected}`;
-  },
-});
 
 const byteLength = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
 
@@ -154,23 +142,28 @@ function dataRecord<V extends z.ZodType>(key: z.ZodString, value: V) {
 }
 
 export const MetadataValue = z
-  .union([z.string().max(LIMITS.maxMetadataStringLength).meta(noNul), z.number(), z.boolean(), z.null()], {
-    error: "must be a string, a number, true or false, or null (not an object or an array)",
-  })
+  .union(
+    [
+      z
+        .string()
+        .check(...METADATA_STRING_CHECKS)
+        .meta(noNul),
+      z.number(),
+      z.boolean(),
+      z.null(),
+    ],
+    {
+      error: "must be a string, a number, true or false, or null (not an object or an array)",
+    },
+  )
   .meta({ description: "A string (at most 2,000 characters), a finite number, a boolean or null." });
 export type MetadataValue = z.infer<typeof MetadataValue>;
 
-/**
- * Strict metadata, as requests must carry it. Keys follow `metadataKeyLengthProblem` (limits.ts), written as
- * min/max here so the generated JSON Schema states them.
- */
+/** Strict metadata, as requests must carry it: keys and values by field-schemas.ts, the editors' rules too. */
 export const Metadata = dataRecord(
   z
     .string()
-    .min(1, { message: "is an empty key; keys have 1 to 64 characters" })
-    .max(LIMITS.maxMetadataKeyLength, {
-      message: `is a key longer than ${LIMITS.maxMetadataKeyLength} characters`,
-    })
+    .check(...METADATA_KEY_CHECKS)
     .meta(noNul),
   MetadataValue,
 )
@@ -233,15 +226,13 @@ const Links = z
 
 export const Prompt = z
   .string()
-  .trim()
-  .min(1, { message: "must not be empty" })
-  .max(LIMITS.maxPromptLength, { message: `must be at most ${LIMITS.maxPromptLength} characters` })
+  .check(...PROMPT_CHECKS)
   .meta({
     pattern: PROMPT_PATTERN,
     description: "Not blank: 1 to 10,000 characters after trimming white space.",
   });
 
-export const Temperature = z.number().min(LIMITS.minTemperature).max(LIMITS.maxTemperature);
+export const Temperature = z.number().check(...TEMPERATURE_CHECKS);
 
 const Timestamp = z.string().meta({ description: "ISO 8601 in UTC with milliseconds." });
 

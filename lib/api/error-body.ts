@@ -8,6 +8,7 @@
 import statuses from "statuses";
 import { escapeRegExp } from "../text/escape-reg-exp";
 import { ErrorBody, type ErrorDetail } from "./contract";
+import { ApiError, parseRetryAfter } from "./errors";
 
 export const MAX_ERROR_TEXT = 300;
 
@@ -128,4 +129,22 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** Reads whatever error body a service sent (ours, or any other shape) into an ApiError. */
+export function apiErrorFromResponse(response: Response, bodyText: string): ApiError {
+  const described = describeErrorAnswer({
+    status: response.status,
+    statusText: response.statusText,
+    contentType: response.headers.get("content-type"),
+    body: bodyText,
+  });
+  return new ApiError({
+    status: response.status,
+    code: described.code,
+    message: described.message,
+    details: described.details,
+    requestId: described.requestId ?? response.headers.get("x-request-id") ?? undefined,
+    retryAfter: parseRetryAfter(response.headers.get("retry-after")),
+  });
 }

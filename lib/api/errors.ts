@@ -1,5 +1,4 @@
 import type { ErrorDetail } from "./contract";
-import { describeErrorAnswer } from "./error-body";
 
 export interface ApiErrorInit {
   /** HTTP status, or 0 when no response arrived (network, timeout, abort, input refused before sending). */
@@ -66,22 +65,4 @@ export function parseRetryAfter(header: string | null, now = Date.now()): number
 /** 401 or 403: the service refused the API key (the seed leaves which one open). */
 export function isKeyRefused(error: { status: number }): boolean {
   return error.status === 401 || error.status === 403;
-}
-
-/** Reads whatever error body a service sent (ours, or any other shape) into an ApiError. */
-export function apiErrorFromResponse(response: Response, bodyText: string): ApiError {
-  const described = describeErrorAnswer({
-    status: response.status,
-    statusText: response.statusText,
-    contentType: response.headers.get("content-type"),
-    body: bodyText,
-  });
-  return new ApiError({
-    status: response.status,
-    code: described.code,
-    message: described.message,
-    details: described.details,
-    requestId: described.requestId ?? response.headers.get("x-request-id") ?? undefined,
-    retryAfter: parseRetryAfter(response.headers.get("retry-after")),
-  });
 }

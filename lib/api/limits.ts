@@ -1,6 +1,6 @@
 /**
- * The contract's limits and the metadata rules built on them, without zod: the zod schemas in
- * contract.ts use them, and so do pages that check input as it is typed (the popup ships no zod).
+ * The contract's limits, as numbers: the schemas (field-schemas.ts, contract.ts) state them, and the
+ * worker's request splitting reads them.
  */
 
 export const LIMITS = {
@@ -21,19 +21,6 @@ export const LIMITS = {
   /** Request line and headers together, in bytes. */
   maxHeaderBytes: 16 * 1024,
 } as const;
-
-export type MetadataKeyLengthProblem = "key_empty" | "key_too_long";
-
-/** Why a metadata key breaks the contract's rule (1 to 64 characters), or `undefined` when it keeps it. */
-export function metadataKeyLengthProblem(key: string): MetadataKeyLengthProblem | undefined {
-  if (key.length === 0) return "key_empty";
-  return key.length > LIMITS.maxMetadataKeyLength ? "key_too_long" : undefined;
-}
-
-/** Whether metadata with this many keys holds more than the contract allows. */
-export function tooManyMetadataKeys(count: number): boolean {
-  return count > LIMITS.maxMetadataKeys;
-}
 
 /**
  * Links per analyze request, as learned per service origin: the seed leaves the maximum open, so a chunk a

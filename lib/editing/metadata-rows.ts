@@ -5,11 +5,12 @@
  */
 import type { Metadata, MetadataValue } from "../api/contract";
 import {
-  LIMITS,
   type MetadataKeyLengthProblem,
+  MetadataString,
   metadataKeyLengthProblem,
   tooManyMetadataKeys,
-} from "../api/limits";
+} from "../api/field-schemas";
+import { LIMITS } from "../api/limits";
 
 export const METADATA_VALUE_TYPES = ["string", "number", "boolean", "null"] as const;
 export type MetadataValueType = (typeof METADATA_VALUE_TYPES)[number];
@@ -89,7 +90,7 @@ export function editRows(rows: MetadataRow[], edit: RowEdit): MetadataRow[] {
 }
 
 function valueProblem(row: MetadataRow): MetadataValueProblem | undefined {
-  if (row.type === "string" && row.value.length > LIMITS.maxMetadataStringLength) return "string_too_long";
+  if (row.type === "string" && !MetadataString.safeParse(row.value).success) return "string_too_long";
   if (row.type === "number") {
     const text = row.value.trim();
     if (text === "" || !Number.isFinite(Number(text))) return "number_invalid";

@@ -13,3 +13,10 @@ export function presetsDefaultFirst<P extends Preset>(settings: PresetList<P>): 
   const first = defaultPreset(settings);
   return first ? [first, ...settings.presets.filter((preset) => preset !== first)] : [];
 }
+
+/** `wanted` when one of `presets` has that id, else the first preset's id (`undefined` when there is none). */
+export function defaultPresetIdAmong(presets: readonly Preset[], wanted: unknown): string | undefined {
+  return typeof wanted === "string" && presets.some((preset) => preset.id === wanted)
+    ? wanted
+    : presets[0]?.id;
+}

@@ -1,6 +1,6 @@
 /** How stored settings of an older version become the current version (see settings-item.ts). */
 
-import { defaultPresetIdAmong } from "./clean-settings";
+import { defaultPresetIdAmong } from "./preset-order";
 import type { Settings } from "./settings";
 import { builtinPresets } from "./settings-defaults";
 

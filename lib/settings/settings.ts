@@ -1,15 +1,14 @@
 /**
- * The settings' zod schemas: what the options page writes (write-settings.ts), validated with messages
- * for its form. Reading them is zod-free (clean-settings.ts, settings-store.ts: the popup ships no zod);
- * the zod-free parts live in their own modules and are re-exported here.
+ * The settings' schema, in zod/mini (the popup reads settings too): what the options page writes
+ * (write-settings.ts), validated with messages for its form, and, field by field, what every reader keeps of
+ * a stored value (clean-settings.ts). The modules without zod are re-exported here.
  */
-import { z } from "zod";
-import { JsonSchemaDocument, LIMITS, Prompt, Temperature } from "../api/contract";
+import * as z from "zod/mini";
+import { Prompt, Temperature } from "../api/field-schemas";
 import { type SchemaProblem, schemaProblem } from "../schema/schema-problem";
 import { BASE_URL_MESSAGE, isAllowedBaseUrl } from "./base-url";
-import { parseHostPattern } from "./host-pattern";
 import { MAX_PRESETS, PRESET_NAME_MAX } from "./settings-defaults";
-import { MAX_SITE_RULES } from "./site-rules";
+import { MAX_SITE_RULES, SiteRule } from "./site-rules";
 
 export { schemaProblem } from "../schema/schema-problem";
 export {
@@ -35,7 +34,10 @@ export {
 export { MAX_SITE_RULES } from "./site-rules";
 
 /** Where a service may live: https anywhere, http only on this machine. */
-export const BaseUrl = z.string().trim().refine(isAllowedBaseUrl, { message: BASE_URL_MESSAGE });
+export const BaseUrl = z.string().check(z.trim(), z.refine(isAllowedBaseUrl, { message: BASE_URL_MESSAGE }));
+
+/** The API key, as given (trimmed); empty until the user sets one. */
+export const ApiKey = z.string().check(z.trim());
 
 // ---------------------------------------------------------------------------------------------------
 // Presets
@@ -45,65 +47,58 @@ const SCHEMA_PROBLEM_MESSAGES: Record<SchemaProblem, string> = {
   not_object_schema: 'must describe an object ("type": "object" or "properties")',
 };
 
-/** A JSON Schema whose top level describes an object. */
-const PresetSchema = JsonSchemaDocument.superRefine((value, ctx) => {
-  const problem = schemaProblem(value);
-  if (problem) ctx.addIssue({ code: "custom", message: SCHEMA_PROBLEM_MESSAGES[problem] });
-});
+/** A JSON Schema whose top level describes an object (what the contract's `JsonSchemaDocument` takes, and more). */
+const PresetSchema = z.record(z.string(), z.unknown()).check(
+  z.superRefine((value, ctx) => {
+    const problem = schemaProblem(value);
+    if (problem) ctx.addIssue({ code: "custom", message: SCHEMA_PROBLEM_MESSAGES[problem] });
+  }),
+);
 
 const PresetName = z
   .string()
-  .trim()
-  .min(1, { message: "must not be empty" })
-  .max(PRESET_NAME_MAX, { message: `must be at most ${PRESET_NAME_MAX} characters` });
+  .check(
+    z.trim(),
+    z.minLength(1, { message: "must not be empty" }),
+    z.maxLength(PRESET_NAME_MAX, { message: `must be at most ${PRESET_NAME_MAX} characters` }),
+  );
 
+/** A preset: kept whole or not at all by a reader (clean-settings.ts). */
 export const Preset = z.object({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   name: PresetName,
   prompt: Prompt,
   temperature: Temperature,
-  schema: PresetSchema.optional(),
+  schema: z.optional(PresetSchema),
 });
 export type Preset = z.infer<typeof Preset>;
 
 // ---------------------------------------------------------------------------------------------------
-// Site rules (lib/settings/site-rules.ts)
-
-/** A site rule's pattern: a host, `*.host`, an optional `:port` and path (host-pattern.ts). */
-const SitePattern = z
-  .string()
-  .trim()
-  .superRefine((value, ctx) => {
-    const parsed = parseHostPattern(value);
-    if (!parsed.ok) ctx.addIssue({ code: "custom", message: `is not a site pattern (${parsed.problem})` });
-  });
-
-const SiteRule = z.object({
-  id: z.string().min(1),
-  pattern: SitePattern,
-  presetId: z.string().min(1),
-});
-
-// ---------------------------------------------------------------------------------------------------
 // Settings
 
-export const Settings = z
-  .object({
-    baseUrl: BaseUrl,
-    apiKey: z.string().trim(),
-    defaultPrompt: Prompt,
-    defaultTemperature: z.number().min(LIMITS.minTemperature).max(LIMITS.maxTemperature),
-    /** In the order the user gave them; menus and pickers show them in this order (default first where asked). */
-    presets: z.array(Preset).max(MAX_PRESETS, { message: `must hold at most ${MAX_PRESETS} presets` }),
-    /** The preset used by the shortcut and listed first in menus; absent only when there are no presets. */
-    defaultPresetId: z.string().optional(),
-    /** The first rule matching a page (in this order) chooses its default preset (site-rules.ts). */
-    siteRules: z
+/** The fields, each valid on its own; a reader keeps each one that is (clean-settings.ts). */
+export const SETTINGS_FIELDS = {
+  baseUrl: BaseUrl,
+  apiKey: ApiKey,
+  defaultPrompt: Prompt,
+  defaultTemperature: Temperature,
+  /** In the order the user gave them; menus and pickers show them in this order (default first where asked). */
+  presets: z
+    .array(Preset)
+    .check(z.maxLength(MAX_PRESETS, { message: `must hold at most ${MAX_PRESETS} presets` })),
+  /** The preset used by the shortcut and listed first in menus; absent only when there are no presets. */
+  defaultPresetId: z.optional(z.string()),
+  /** The first rule matching a page (in this order) chooses its default preset (site-rules.ts). */
+  siteRules: z._default(
+    z
       .array(SiteRule)
-      .max(MAX_SITE_RULES, { message: `must hold at most ${MAX_SITE_RULES} rules` })
-      .default([]),
-  })
-  .superRefine((settings, ctx) => {
+      .check(z.maxLength(MAX_SITE_RULES, { message: `must hold at most ${MAX_SITE_RULES} rules` })),
+    [],
+  ),
+};
+
+export const Settings = z.object(SETTINGS_FIELDS).check(
+  z.superRefine((settings, ctx) => {
     const seen = new Set<string>();
     settings.presets.forEach((preset, index) => {
       if (seen.has(preset.id))
@@ -137,5 +132,6 @@ export const Settings = z
         message: "must be the id of one of the presets",
       });
     }
-  });
+  }),
+);
 export type Settings = z.infer<typeof Settings>;

@@ -1,21 +1,32 @@
 /**
  * Per-site rules: a pattern (host-pattern.ts) that chooses the default preset for the pages it matches.
  * The first rule that matches, in the user's order, wins; a rule whose preset no longer exists is passed
- * over (the next matching rule, else the default preset, applies). Zod-free: the popup and the worker
- * read it; the options page validates rules with the zod `Settings` (settings.ts).
+ * over (the next matching rule, else the default preset, applies). One rule's schema (zod/mini, as the
+ * settings' in settings.ts) both validates what the options page saves and cleans what a reader finds.
  */
+import * as z from "zod/mini";
 import { type HostPattern, hostPatternMatches, parseHostPattern } from "./host-pattern";
 import type { Preset } from "./settings";
 
 /** Rules a user may keep; far above any real need, it only bounds the storage item. */
 export const MAX_SITE_RULES = 100;
 
-export interface SiteRule {
-  id: string;
+/** A site rule's pattern: a host, `*.host`, an optional `:port` and path (host-pattern.ts). */
+const SitePattern = z.string().check(
+  z.trim(),
+  z.superRefine((value, ctx) => {
+    const parsed = parseHostPattern(value);
+    if (!parsed.ok) ctx.addIssue({ code: "custom", message: `is not a site pattern (${parsed.problem})` });
+  }),
+);
+
+export const SiteRule = z.object({
+  id: z.string().check(z.minLength(1)),
   /** As the user typed it (trimmed): see host-pattern.ts for the syntax. */
-  pattern: string;
-  presetId: string;
-}
+  pattern: SitePattern,
+  presetId: z.string().check(z.minLength(1)),
+});
+export type SiteRule = z.infer<typeof SiteRule>;
 
 export interface SiteRuleMatch<P extends Preset = Preset> {
   rule: SiteRule;
@@ -72,20 +83,13 @@ export function siteRuleFor<P extends Preset>(
   return undefined;
 }
 
-/** The rule cleaned (pattern trimmed), or none when it is not a valid rule (zod-free, for cleanSettings). */
-function cleanSiteRule(value: unknown): SiteRule[] {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return [];
-  const { id, pattern, presetId } = value as Record<string, unknown>;
-  if (typeof id !== "string" || id === "" || typeof presetId !== "string" || presetId === "") return [];
-  if (typeof pattern !== "string" || !parseHostPattern(pattern).ok) return [];
-  return [{ id, pattern: pattern.trim(), presetId }];
-}
-
 /** Rules cleaned: valid ones kept in order, the first of each id, at most `MAX_SITE_RULES`. */
 export function cleanSiteRules(value: unknown): SiteRule[] {
   if (!Array.isArray(value)) return [];
-  const rules = value.flatMap(cleanSiteRule);
-  return rules
-    .filter((rule, index) => rules.findIndex((other) => other.id === rule.id) === index)
-    .slice(0, MAX_SITE_RULES);
+  return firstOfEachId(value.flatMap((item) => SiteRule.safeParse(item).data ?? [])).slice(0, MAX_SITE_RULES);
+}
+
+/** The items whose id no earlier item has, in order. */
+export function firstOfEachId<T extends { id: string }>(items: readonly T[]): T[] {
+  return items.filter((item, index) => items.findIndex((other) => other.id === item.id) === index);
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeErrorAnswer, MAX_ERROR_TEXT } from "../../lib/api/error-body";
-import { apiErrorFromResponse } from "../../lib/api/errors";
+import { apiErrorFromResponse, describeErrorAnswer, MAX_ERROR_TEXT } from "../../lib/api/error-body";
 
 const JSON_TYPE = "application/json";
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LIMITS as CONTRACT_LIMITS, Metadata } from "../../lib/api/contract";
-import { LIMITS, metadataKeyLengthProblem, tooManyMetadataKeys } from "../../lib/api/limits";
+import { metadataKeyLengthProblem, tooManyMetadataKeys } from "../../lib/api/field-schemas";
+import { LIMITS } from "../../lib/api/limits";
 
 // The zod-free rules (the popup's) and the contract's zod schema must never disagree.
 describe("the zod-free metadata rules and the contract's Metadata schema", () => {
