@@ -2,7 +2,8 @@
  * The offline generator's answers to our question sets (tests/fixtures/answers), printed by
  * `npm run bench:answers` beside a plain BM25 sentence ranker cut to the same length, in the same run:
  * for factual and yes/no questions about a page's content, how often the answer contains a known answer,
- * its median length, and how often the known answer ends within its first 30 and 60 words, on the split
+ * its median length, how often the known answer ends within its first 30 and 60 words, and how often a
+ * sentence after the first is unrelated (shares no key term, continues nothing: follow-on.ts), on the split
  * we tune on and on the held-out split we never tune on. Then how the
  * other intents fare: questions about the page, summaries in page order, lists of the size asked.
  * Held-out figures are printed only in aggregate: reading its answers one by one would end its use as
@@ -13,6 +14,7 @@ import { readPrompt } from "../server/generate/text/prompt";
 import {
   answerEndsAfter,
   bm25Answer,
+  hasUnrelatedTrailing,
   type LoadedQuestion,
   loadQuestions,
   normalized,
@@ -25,6 +27,8 @@ interface Row {
   words: number[];
   within30: number;
   within60: number;
+  /** Answers with an unrelated trailing sentence. */
+  unrelated: number;
   of: number;
 }
 
@@ -33,7 +37,15 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 };
 const percent = (part: number, of: number) => `${((100 * part) / Math.max(1, of)).toFixed(1)}%`;
-const emptyRow = (): Row => ({ contains: 0, containsRaw: 0, words: [], within30: 0, within60: 0, of: 0 });
+const emptyRow = (): Row => ({
+  contains: 0,
+  containsRaw: 0,
+  words: [],
+  within30: 0,
+  within60: 0,
+  unrelated: 0,
+  of: 0,
+});
 type OtherIntent = "page" | "summary" | "list" | "extraction";
 /** Right and asked, per intent that is neither factual nor yes/no. */
 const emptyOther = (): Record<OtherIntent, [number, number]> => ({
@@ -43,8 +55,9 @@ const emptyOther = (): Record<OtherIntent, [number, number]> => ({
   extraction: [0, 0],
 });
 
-function score(row: Row, text: string, answers: string[]): void {
+async function score(row: Row, question: LoadedQuestion, text: string, answers: string[]): Promise<void> {
   row.of++;
+  if (await hasUnrelatedTrailing(question.extracted, question.prompt, text)) row.unrelated++;
   row.words.push(wordsOf(text));
   const end = answerEndsAfter(text, answers);
   if (end === undefined) return;
@@ -98,8 +111,13 @@ async function main(): Promise<void> {
       continue;
     }
     if (question.intent === "factual" || question.intent === "yesno") {
-      score(ours[question.split], answer, answers);
-      score(baseline[question.split], await bm25Answer(page, prompt, wordsOf(answer)), answers);
+      await score(ours[question.split], question, answer, answers);
+      await score(
+        baseline[question.split],
+        question,
+        await bm25Answer(page, prompt, wordsOf(answer)),
+        answers,
+      );
       if (samples.length < 12 && question.set === "article-pages" && samples.length % 2 === 0)
         samples.push({ question, answer });
       continue;
@@ -117,7 +135,7 @@ async function main(): Promise<void> {
   }
 
   const line = (split: string, name: string, row: Row) =>
-    `| ${split} (${row.of}) | ${name} | ${percent(row.contains, row.of)} | ${percent(row.containsRaw, row.of)} | ${median(row.words)} | ${percent(row.within30, row.of)} | ${percent(row.within60, row.of)} |`;
+    `| ${split} (${row.of}) | ${name} | ${percent(row.contains, row.of)} | ${percent(row.containsRaw, row.of)} | ${median(row.words)} | ${percent(row.within30, row.of)} | ${percent(row.within60, row.of)} | ${percent(row.of - row.unrelated, row.of)} |`;
   for (const split of splits) {
     const factual = questions.filter(
       (q) => q.split === split && !q.about && (q.intent === "factual" || q.intent === "yesno"),
@@ -127,9 +145,9 @@ async function main(): Promise<void> {
     );
   }
   console.log(
-    "| split (questions) | system | contains the answer | same, Markdown kept | median words | within the first 30 words | within 60 |",
+    "| split (questions) | system | contains the answer | same, Markdown kept | median words | within the first 30 words | within 60 | no unrelated trailing sentence |",
   );
-  console.log("|---|---|---|---|---|---|---|");
+  console.log("|---|---|---|---|---|---|---|---|");
   for (const split of splits) {
     if (ours[split].of === 0) continue;
     console.log(line(split, "ours", ours[split]));

@@ -5,7 +5,7 @@ import { composePageAnswer } from "./page-answer";
 import { PageFacts } from "./page-facts";
 import type { PageModel, PageSentence } from "./page-model";
 import type { PromptIntent } from "./prompt";
-import { pickSentences, queryWeights, rankSentences } from "./ranking";
+import { pickSentences, queryWeights, type RankedSentence, rankSentences } from "./ranking";
 import { clipAround, termRanges, wordCount } from "./sentence-window";
 
 const NO_TEXT_MESSAGE = "The page has no readable text.";
@@ -14,6 +14,8 @@ const NO_TEXT_MESSAGE = "The page has no readable text.";
 const LONG_SENTENCE_WORDS = 100;
 /** A run-on "sentence" (text without punctuation) that matches nothing is cut at its end beyond this. */
 const RUN_ON_WORDS = 200;
+/** A question the page cannot answer gets the sentences nearest to it: two when they fit in its words, else one. */
+const NEAREST_SENTENCES = 2;
 
 /** The prompt's content words that occur nowhere in the page (empty when at least one does). */
 function unmentionedWords(model: PageModel, intent: PromptIntent): string[] {
@@ -41,10 +43,11 @@ export function composeText(
   if (aboutPage) return aboutPage;
 
   const missing = unmentionedWords(model, intent);
-  const preface = missing.length > 0 ? `The page does not mention ${quoteList(missing)}. What it says:` : "";
+  const unmentioned = missing.length > 0 ? `The page does not mention ${quoteList(missing)}.` : "";
   const weights = weightsFor(page, model, intent, []);
   const random = randomFor(prompt, page.analysis.url, temperature);
-  if ((intent.kind === "factual" || intent.kind === "yesno") && !intent.wantsList && !preface) {
+  const question = (intent.kind === "factual" || intent.kind === "yesno") && !intent.wantsList;
+  if (question && !unmentioned) {
     // The question's own words only: the title's would favour the lead paragraph over the answer.
     const questionWeights = queryWeights([intent.terms, 1]);
     const answer = composeFactualAnswer(model, intent, questionWeights, { temperature, random });
@@ -52,17 +55,27 @@ export function composeText(
   }
 
   const terms = new Set(intent.terms);
-  const chosen = pickSentences(
-    rankSentences(model, weights, { temperature, random }),
-    intent.sentenceCount,
-  ).map((sentence) => ({
+  const ranked = rankSentences(model, weights, { temperature, random });
+  // A question the page cannot answer says so, then the one or two sentences nearest to it; a summary
+  // of something the page does not mention still gives the page's gist.
+  const picked =
+    question && unmentioned ? nearest(ranked, intent.maxWords) : pickSentences(ranked, intent.sentenceCount);
+  const chosen = picked.map((sentence) => ({
     sentence,
     text: escapeMarkdownLineStart(keepWhole(sentence.text, terms, model.language)),
   }));
   const body = intent.wantsList
     ? chosen.map(({ text }) => `- ${text}`).join("\n")
     : toParagraphs(chosen).join("\n\n");
-  return preface ? `${preface}\n\n${body}` : body;
+  if (!unmentioned) return body;
+  return question ? `${unmentioned}\n\n${body}` : `${unmentioned} What it says:\n\n${body}`;
+}
+
+/** The sentences nearest a question the page cannot answer, in page order: two when they fit in `maxWords`. */
+function nearest(ranked: RankedSentence[], maxWords: number): PageSentence[] {
+  const two = pickSentences(ranked, NEAREST_SENTENCES);
+  if (two.reduce((words, sentence) => words + wordCount(sentence.text), 0) <= maxWords) return two;
+  return pickSentences(ranked, 1);
 }
 
 /** A long sentence kept whole, or cut around the prompt's words; only a run-on matching nothing is cut at its end. */

@@ -1,15 +1,18 @@
 /**
  * A factual (or yes/no) question's answer leads with it: the sentence that best answers first, its span of
  * the expected kind emphasized (a date for "when", a name for "who" …), then at most one or two sentences
- * that support it, within about 60 words unless the prompt asks for more.
+ * that support it (scoring at least SUPPORT_SHARE of it), within about 60 words unless the prompt asks for
+ * more, and only while each shares the question's key terms or carries on the one before (follow-on.ts).
+ * A one-sentence answer is fine.
  */
 import { answerSpans, closestSpan, fullNameOf, isOrganizationName } from "./answer-spans";
+import { continuesPrevious, FRAGMENT_WORDS, keyTermList, keyTermsOf, sharesKeyTerm } from "./follow-on";
 import type { PageModel, PageSentence } from "./page-model";
 import type { PromptIntent } from "./prompt";
-import { synonymTerms } from "./question-synonyms";
 import type { AnswerType } from "./question-words";
 import { type QueryWeights, type RankedSentence, rankSentences, similarTerms } from "./ranking";
 import { isReference, withoutCitationMarks } from "./reference-sentences";
+import { withRelatedTerms } from "./related-terms";
 import { type CharRange, clipAround, termRanges, wordCount } from "./sentence-window";
 import { contentTerms } from "./terms";
 
@@ -33,20 +36,27 @@ const QUESTION_PRIOR = 0.15;
 const LONG_SENTENCE_WORDS = 32;
 /** The question's words this many words or more away from the span do not hold a long lead sentence whole. */
 const ANCHOR_REACH = 20;
-/** A sentence this short ("About 23,000 die.", "Just 4 lines!") is read with the one before it. */
-const FRAGMENT_WORDS = 4;
 /**
  * Answer types a sentence either holds or does not (a date, a number, a name): a lead without one gives
  * way to a sentence with one that scores at least this share of it.
  */
 const PROMOTE_SHARE = 0.5;
 const TYPED_ANSWERS = new Set<AnswerType>(["date", "number", "duration", "person", "place", "organization"]);
+/**
+ * Candidates whose term match (BM25, without the prior or any bonus) is within this share of the best
+ * match are close: between them the question's expected type decides (tests/server/generate-answers.test.ts).
+ */
+export const CLOSE_MATCH = 0.15;
+/** A sentence supports the lead only when it scores at least this share of it: a weaker one is noise. */
+const SUPPORT_SHARE = 0.4;
 
 /** One sentence, or a sentence with the fragment that completes it: what a candidate answer quotes. */
 interface Unit {
   sentences: PageSentence[];
   text: string;
   score: number;
+  /** The question's terms' part of `score` (BM25), without the prior. */
+  match: number;
   /** "… says Katie Allen. She directs …": the span that answers "who" ends before this offset. */
   namedBefore?: number;
 }
@@ -54,6 +64,14 @@ interface Unit {
 interface Candidate {
   unit: Unit;
   score: number;
+  /**
+   * How well it holds what the question expects: 2 a quantity with its unit ("12 stops" for "how many
+   * stops"), 1 a span of the type (a date, a number, a person's name …), the definition ("X is …"), or
+   * for yes/no the claim (every key term); 0 nothing of it.
+   */
+  holds: number;
+  /** It spells out the abbreviation asked about: it leads. */
+  spellsOut?: boolean;
   /** "X is …" early on, for "What is X?". */
   defines?: boolean;
   span?: CharRange;
@@ -97,8 +115,10 @@ export function composeFactualAnswer(
     for (const entry of earliest) if (!matching.includes(entry)) matching.push(entry);
   }
   if (matching.length === 0) return undefined;
+  const keyTerms = keyTermsOf(intent.terms, model);
+  const claim = keyTermList(intent.terms, model);
   const candidates = unitsOf(matching, ranked, model, intent).map((unit) =>
-    candidateOf(unit, model, intent, questionTerms, new Set(related.keys())),
+    candidateOf(unit, model, intent, questionTerms, new Set(related.keys()), claim),
   );
   // "What is X?": the page's first sentence that says "X is …" is its definition; later ones add to it.
   const definition = candidates
@@ -114,13 +134,17 @@ export function composeFactualAnswer(
   const taken: PageSentence[] = [...lead.unit.sentences];
   let count = 1;
   for (const candidate of candidates) {
-    if (count >= intent.sentenceCount) break;
+    // Candidates come best first: past the first too weak to support the lead, none is strong enough.
+    if (count >= intent.sentenceCount || candidate.score < SUPPORT_SHARE * lead.score) break;
     const { sentences, text } = candidate.unit;
     const length = wordCount(text);
     if (words + length > intent.maxWords) continue;
     const repeats = (sentence: PageSentence) =>
       taken.some((other) => other.text === sentence.text || similarTerms(other, sentence) > 0.6);
     if (sentences.some(repeats)) continue;
+    // A sentence sharing no key term with the question, and not carrying on the one before it, ends the answer.
+    if (!followsLast(sentences[0] as PageSentence, taken.at(-1) as PageSentence, keyTerms, model.language))
+      break;
     taken.push(...sentences);
     parts.push(text);
     words += length;
@@ -129,15 +153,37 @@ export function composeFactualAnswer(
   return parts.join(" ");
 }
 
+/**
+ * `sentence` may come after `last` in the answer: it shares a key term of the question, or it continues
+ * `last` (it opens with a pronoun or a connective, or completes it) and comes right after it on the page.
+ */
+function followsLast(
+  sentence: PageSentence,
+  last: PageSentence,
+  keyTerms: ReadonlySet<string>,
+  language: string,
+): boolean {
+  const text = withoutCitationMarks(sentence.text);
+  return (
+    sharesKeyTerm(text, keyTerms, language) || (sentence.index === last.index + 1 && continuesPrevious(text))
+  );
+}
+
 const firstIndex = (candidate: Candidate) => candidate.unit.sentences[0]?.index ?? 0;
 
 /**
- * The best candidate; but when the question asks for a date, a number or a name and the best holds none,
- * the best that holds one, if it scores close enough.
+ * The candidate that answers first: the best, unless one whose term match is close to its own (within
+ * CLOSE_MATCH, or above it) holds more of what the question expects; then the best of those that hold the
+ * most. And when the question asks for a date, a number or a name and the best holds none, the best that
+ * holds one, if it scores at least PROMOTE_SHARE as much.
  */
 function leadOf(candidates: Candidate[], intent: PromptIntent): Candidate | undefined {
   const [best] = candidates;
-  if (!best || best.span || !intent.answerType || !TYPED_ANSWERS.has(intent.answerType)) return best;
+  if (!best || best.spellsOut) return best;
+  const close = candidates.filter((candidate) => candidate.unit.match >= (1 - CLOSE_MATCH) * best.unit.match);
+  const strongest = Math.max(...close.map((candidate) => candidate.holds));
+  if (strongest > best.holds) return close.find((candidate) => candidate.holds === strongest);
+  if (best.span || !intent.answerType || !TYPED_ANSWERS.has(intent.answerType)) return best;
   const typed = candidates.find((candidate) => candidate.span);
   return typed && typed.score >= PROMOTE_SHARE * best.score ? typed : best;
 }
@@ -171,15 +217,26 @@ function unitsOf(
     const { sentence } = entry;
     const before = model.sentences[sentence.index - 1];
     const textOf = (of: PageSentence) => withoutCitationMarks(of.text);
-    let unit: Unit = { sentences: [sentence], text: textOf(sentence), score: entry.score };
+    let unit: Unit = {
+      sentences: [sentence],
+      text: textOf(sentence),
+      score: entry.score,
+      match: entry.match,
+    };
     const beforeEntry = before && byIndex.get(before.index);
     if (before && beforeEntry && isFragment(sentence, before)) {
-      unit = { sentences: [before], text: textOf(before), score: beforeEntry.score + entry.match };
+      unit = {
+        sentences: [before],
+        text: textOf(before),
+        score: beforeEntry.score + entry.match,
+        match: beforeEntry.match + entry.match,
+      };
     } else if (before && intent.answerType === "person" && namesSomeoneBefore(sentence, before)) {
       unit = {
         sentences: [before, sentence],
         text: `${textOf(before)} ${textOf(sentence)}`,
         score: entry.score,
+        match: entry.match,
         namedBefore: textOf(before).length,
       };
     }
@@ -190,6 +247,7 @@ function unitsOf(
         sentences: [...unit.sentences, next],
         text: `${unit.text} ${textOf(next)}`,
         score: unit.score + (next === sentence ? 0 : matchOf(next)),
+        match: unit.match + (next === sentence ? 0 : matchOf(next)),
       };
     }
     const key = unit.sentences[0]?.index ?? sentence.index;
@@ -199,59 +257,13 @@ function unitsOf(
   return [...units.values()];
 }
 
-/** Stems sharing at least this many first letters are forms of one word ("discover-ed", "discover-y") … */
-const RELATED_PREFIX = 5;
-/** … when what follows is a suffix that makes a word of that family ("found-er", not "found-ation"). */
-const RELATED_SUFFIXES = new Set([
-  "",
-  "e",
-  "i",
-  "y",
-  "s",
-  "er",
-  "or",
-  "eri",
-  "ion",
-  "ment",
-  "al",
-  "ist",
-  "ism",
-  "ic",
-  "iv",
-  "ur",
-]);
-const RELATED_WEIGHT = 0.5;
-
-/**
- * The question's terms and, at half weight, the page's terms that are other forms of them or words for
- * the same thing: the stemmer keeps "founded" and "founder", "discovered" and "discovery" apart, but a
- * question means both; "founded" also finds "created" (question-synonyms.ts).
- */
-function withRelatedTerms(weights: QueryWeights, model: PageModel): QueryWeights {
-  const related: QueryWeights = new Map(weights);
-  const add = (other: string, weight: number) => {
-    if (!related.has(other) && model.termCounts.has(other)) related.set(other, weight * RELATED_WEIGHT);
-  };
-  for (const [term, weight] of weights) {
-    for (const other of synonymTerms(term, model.language)) add(other, weight);
-    if (term.length < RELATED_PREFIX || /^\d/.test(term)) continue;
-    const prefix = term.slice(0, RELATED_PREFIX);
-    for (const other of model.termCounts.keys()) {
-      if (other === term || !other.startsWith(prefix)) continue;
-      const [shorter, longer] = other.length < term.length ? [other, term] : [term, other];
-      if (longer.startsWith(shorter) && !RELATED_SUFFIXES.has(longer.slice(shorter.length))) continue;
-      add(other, weight);
-    }
-  }
-  return related;
-}
-
 function candidateOf(
   unit: Unit,
   model: PageModel,
   intent: PromptIntent,
   questionTerms: ReadonlySet<string>,
   anchorTerms: ReadonlySet<string>,
+  claim: readonly string[],
 ): Candidate {
   const { text } = unit;
   // Where the question's words stand, in any of their forms ("created" for "founded").
@@ -287,8 +299,35 @@ function candidateOf(
   if (defines) bonus += DEFINITION_BONUS;
   const longForm = intent.abbreviation ? longFormIn(text, intent.abbreviation) : undefined;
   // The sentence that spells the abbreviation out answers first, however it ranks otherwise.
-  if (longForm) return { unit, score: Number.MAX_VALUE / 2 + unit.score, span: longForm, anchors };
-  return { unit, score: unit.score * (1 + bonus), ...(span && { span }), anchors, defines };
+  if (longForm)
+    return {
+      unit,
+      score: Number.MAX_VALUE / 2 + unit.score,
+      span: longForm,
+      anchors,
+      holds: 2,
+      spellsOut: true,
+    };
+  const unitTerms = new Set(contentTerms(text, model.language));
+  const holds = holdsExpected(intent, {
+    counts: counting.length > 0,
+    spans: intent.answerType === "person" ? people.length > 0 : span !== undefined,
+    defines,
+    claims: claim.every((term) => unitTerms.has(term)),
+  });
+  return { unit, score: unit.score * (1 + bonus), ...(span && { span }), anchors, defines, holds };
+}
+
+/** What a candidate holds of the question's expected type (Candidate.holds). */
+function holdsExpected(
+  intent: PromptIntent,
+  found: { counts: boolean; spans: boolean; defines: boolean; claims: boolean },
+): number {
+  if (intent.kind === "yesno") return found.claims ? 1 : 0;
+  if (intent.answerType === "definition") return found.defines ? 1 : 0;
+  if (!intent.answerType || !TYPED_ANSWERS.has(intent.answerType)) return 0;
+  if (found.counts) return 2;
+  return found.spans ? 1 : 0;
 }
 
 /** Words between two ranges of `text` (0 when they touch or overlap). */
