@@ -24,9 +24,11 @@ const FURNITURE_LINKED_TEXT = 1200;
 const hintOf = (element: Element) =>
   `${element.getAttribute("class") ?? ""} ${element.getAttribute("id") ?? ""}`.trim();
 
-function isFurniture(element: Element): boolean {
+function isFurniture(element: Element, withBylines: boolean): boolean {
   const hint = hintOf(element);
-  if (!hint || !FURNITURE_HINT.test(hint) || BYLINE_HINT.test(hint)) return false;
+  if (!hint) return false;
+  if (BYLINE_HINT.test(hint)) return withBylines && countVisible(element.textContent) <= FURNITURE_TEXT;
+  if (!FURNITURE_HINT.test(hint)) return false;
   const chars = countVisible(element.textContent);
   if (chars <= FURNITURE_TEXT) return true;
   if (chars > FURNITURE_LINKED_TEXT) return false;
@@ -38,12 +40,14 @@ function isFurniture(element: Element): boolean {
 /**
  * Removes the furniture elements under `root` (not `root` itself) and returns how many went; none when
  * they would take most of its text, as then the hints are the page's own markup, not furniture.
+ * `withBylines`: the bylines go too. Only for a page that declares its author: Readability then reads no
+ * byline from the page and leaves them all in the article (a reader has read the name above the story).
  */
-export function removeFurniture(root: Element): number {
+export function removeFurniture(root: Element, withBylines = false): number {
   const found: Element[] = [];
   let element: Element | null = root.firstElementChild;
   while (element) {
-    if (isFurniture(element)) {
+    if (isFurniture(element, withBylines)) {
       found.push(element);
     } else if (element.firstElementChild) {
       element = element.firstElementChild;
@@ -56,4 +60,33 @@ export function removeFurniture(root: Element): number {
   if (furnitureChars * 2 > countVisible(root.textContent)) return 0;
   for (const furniture of found) furniture.remove();
   return found.length;
+}
+
+/**
+ * Elements of an article that never hold its prose: a picture's caption or credit, the site's navigation,
+ * and the header above the story (its title, byline, date and standfirst, which the reader has read).
+ */
+const ARTICLE_FURNITURE_SELECTOR = "figcaption, nav, header";
+
+/** A figure's own text (its caption aside) of at most this many characters is a credit or a label. */
+const FIGURE_LABEL_TEXT = 100;
+
+/** Takes an element's text out of the article; its images stay, as the article's pictures. */
+const replaceByImages = (element: Element) => element.replaceWith(...element.querySelectorAll("img"));
+
+/**
+ * The element half of the pass, run on Readability's article: captions and credits of pictures go, and so
+ * do navigation and headers. A figure with little text of its own besides its caption (an image, a video,
+ * "Image copyright …") goes whole; one that holds a quotation, code or a table keeps them.
+ */
+export function removeArticleFurniture(content: Element): void {
+  const total = countVisible(content.textContent);
+  for (const element of content.querySelectorAll(ARTICLE_FURNITURE_SELECTOR)) {
+    // A page whose story is all inside a header (or a nav) has it there: it stays.
+    if (countVisible(element.textContent) * 2 <= total) replaceByImages(element);
+  }
+  for (const figure of content.querySelectorAll("figure")) {
+    if (figure.querySelector("blockquote, pre, table, p")) continue;
+    if (countVisible(figure.textContent) <= FIGURE_LABEL_TEXT) replaceByImages(figure);
+  }
 }

@@ -57,18 +57,25 @@ const FILED_UNDER = /^(posted|filed) (in|under) \S/iu;
 
 /** Headings of a block of links to other pages; the link-dense blocks under one go with it. */
 const RELATED_HEADING =
-  /^(you (may|might) (also )?(like|enjoy)|related( articles| stories| posts| content| coverage| news)?|more (from|on|stories|like this|to read)( [\p{L} .]{1,30})?|read (more|next|also)|recommended( for you| reading| stories)?|most (popular|read|viewed|shared)|trending( now| stories)?|popular (now|posts|stories)|editors'? picks|don'?t miss|à lire aussi|lire aussi|sur le même sujet|mehr zum thema|das könnte sie auch interessieren|(te puede|también te puede) interesar|leia também|notícias relacionadas|ti potrebbe interessare)\s*:?\s*$/iu;
+  /^(you (may|might) (also )?(like|enjoy)|related( articles| stories| posts| content| coverage| news)?|more (from|on|stories|like this|to read)( [\p{L} .]{1,30})?|read (more|next|also)|recommended( for you| reading| stories)?|most (popular|read|viewed|shared)|trending( now| stories)?|popular (now|posts|stories)|editors'? picks|don'?t miss|à lire aussi|lire aussi|sur le même sujet|mehr zum thema|das könnte sie auch interessieren|(te puede|también te puede) interesar|leia também|notícias relacionadas|ti potrebbe interessare)\s*(:|\.{3}|…)?\s*$/iu;
 
 /** "READ MORE: <a headline>", "Lire aussi : <a headline>": a promo for another article. */
 const PROMO_LEAD =
   /^(read more|read also|also read|see also|related|more|watch|lire aussi|à lire aussi|voir aussi|lesen sie auch|mehr zum thema|lee también|leer más|leia também)\s*:\s*\S/iu;
 
 const STRAY_LABEL =
-  /^(advertisement|sponsored( content)?|story continues below( advertisement)?|continue reading below|share( this( article| story| page)?)?|\d+ comments?|(subscribe|sign up)( now| today)?|publicité|anzeige|werbung|publicidad)\s*:?$/iu;
+  /^(advertisement|advert|sponsored( content)?|story continues below( advertisement)?|continue reading below|share( this( article| story| page)?)?|\d+ comments?|(subscribe|sign up)( now| today)?|breaking news|latest news|publicité|anzeige|werbung|publicidad)\s*:?$/iu;
+
+/** A picture viewer's controls and counter: "Image 1 of / 23", "Caption", "Close", "Enlarge image". */
+const GALLERY_CONTROL =
+  /^((image|photo|picture|slide|foto|bild)\s+)?\d+\s*(of|\/|de|von|sur|di)\s*\/?\s*\d+$|^(caption|close|enlarge( image)?|expand|view (gallery|slideshow))$/iu;
 
 /** "Share on Facebook", "Partager sur X", "Facebook Twitter Email": a share bar's links. */
 const SHARE_LINE =
   /^((share|partager|teilen|compartir|condividi|compartilhar)( (on|sur|auf|en|via|per) [\p{L} ]{1,20})?|((facebook|twitter|x|linkedin|whatsapp|e-?mail|print|pinterest|reddit|threads|telegram|flipboard)[\s|,·]*)+)$/iu;
+
+/** A syndication or reuse notice: "This document is subject to copyright. Apart from any fair dealing…". */
+const REUSE_NOTICE = /\b(this (document|article|story|material|content) is subject to copyright)/iu;
 
 const WIRE_COPYRIGHT =
   /^(copyright|©)\s*(\(c\)\s*)?\d{4}\b.*(all rights reserved|may not be (published|reproduced|redistributed))/iu;
@@ -83,7 +90,8 @@ const linkShare = (block: TextBlock) => block.linkChars / Math.max(1, countVisib
 
 function isPhraseBoilerplate(block: TextBlock): boolean {
   const { text } = block;
-  if (text.length > SHORT_BLOCK) return WIRE_COPYRIGHT.test(text) && text.length <= 2 * SHORT_BLOCK;
+  if (text.length > SHORT_BLOCK)
+    return (WIRE_COPYRIGHT.test(text) || REUSE_NOTICE.test(text)) && text.length <= 2 * SHORT_BLOCK;
   const label = text.length <= 60 && !CLOSING_PUNCTUATION.test(text);
   return (
     (DATELINE.test(text) && /\d/.test(text)) ||
@@ -97,8 +105,27 @@ function isPhraseBoilerplate(block: TextBlock): boolean {
     STRAY_LABEL.test(text) ||
     (label && SHARE_LINE.test(text) && linkShare(block) >= LINK_DENSE) ||
     WIRE_COPYRIGHT.test(text) ||
+    REUSE_NOTICE.test(text) ||
+    GALLERY_CONTROL.test(text) ||
     FOLLOW_US.test(text) ||
+    isShoutedPromo(block) ||
     (PROMO_LEAD.test(text) && isMostlyLinkAfterLead(block))
+  );
+}
+
+/**
+ * A link to the site's own pages in capitals, on its own line: "CLICK HERE TO GET THE APP", another
+ * story's headline shouted. A subheading in capitals is no link, a link in a sentence no block, and a link
+ * in capitals to another site (a source: "CLICK FOR FULL RESULTS") is the article's.
+ */
+function isShoutedPromo(block: TextBlock): boolean {
+  const { text } = block;
+  return (
+    !block.heading &&
+    block.siteLinkChars / Math.max(1, countVisible(text)) >= LINK_DENSE &&
+    text.split(/\s+/).length >= 3 &&
+    /\p{Lu}/u.test(text) &&
+    !/\p{Ll}/u.test(text)
   );
 }
 
@@ -117,9 +144,33 @@ const isSectionLabel = (block: TextBlock) =>
   !/\d/.test(block.text) &&
   block.text.split(/\s+/).length <= 3;
 
+/** What the pass knows of the page: its address and its title (both said above the story already). */
+export interface ArticlePage {
+  url: string;
+  title: string;
+}
+
+const comparable = (text: string) => text.replace(/\s+/g, " ").trim().toLowerCase();
+
+/**
+ * A line before the story that repeats what the page says above it: its title (kept by Readability when it
+ * is not the first heading) or its own address (a print header).
+ */
+function isRepeatedHeader(block: TextBlock, page: ArticlePage): boolean {
+  const text = comparable(block.text);
+  return text === comparable(page.url) || (page.title !== "" && text === comparable(page.title));
+}
+
 /** The paragraphs without the boilerplate; all of them when the pass would leave nothing. */
-export function withoutBoilerplate(blocks: TextBlock[]): string[] {
+export function withoutBoilerplate(blocks: TextBlock[], page?: ArticlePage): string[] {
   const keep = blocks.map((block) => !isPhraseBoilerplate(block));
+
+  // Before the first paragraph of prose only: a story may quote its own title later on.
+  for (let at = 0; page && at < blocks.length; at++) {
+    const block = blocks[at] as TextBlock;
+    if (block.text.length > SHORT_BLOCK) break;
+    if (isRepeatedHeader(block, page)) keep[at] = false;
+  }
 
   for (let at = 0; at < blocks.length; at++) {
     const block = blocks[at] as TextBlock;
