@@ -38,8 +38,10 @@ describe.skipIf(!ARTICLE_PAGES_DIR)("extractPage on real article pages", () => {
     expect(share(summary.title), `missed: ${missed("title").join(", ")}`).toBeGreaterThanOrEqual(0.94);
   });
 
-  it("gets the author right on at least 92% of the pages that name one", () => {
-    expect(share(summary.author), `missed: ${missed("author").join(", ")}`).toBeGreaterThanOrEqual(0.92);
+  // At least 39 of 41. liberation-1 is one of the two misses by design: the byline Readability expects
+  // there is a related story's author, in the related box the boilerplate pass takes out first.
+  it("gets the author right on at least 95% of the pages that name one", () => {
+    expect(share(summary.author), `missed: ${missed("author").join(", ")}`).toBeGreaterThanOrEqual(0.95);
   });
 
   it("gets the publication date right on at least 94% of the pages that give one", () => {

@@ -345,6 +345,8 @@ describe("extractPage: metadata rules", () => {
       ),
     ).toBe("Parsely");
     expect(authorOf('<meta property="article:author" content="OG Author">')).toBe("OG Author");
+    // Open Graph's terms are properties: as Readability does, a `name` of one is not read.
+    expect(authorOf('<meta name="article:author" content="Name Author">')).toBeUndefined();
   });
 
   it("finds the byline in the page only when none is declared, the first one in the page as Readability does", () => {
