@@ -12,6 +12,14 @@ import { countVisible } from "./visible-chars";
 const FURNITURE_HINT =
   /newsletter|sign-?up|subscri|abonn|suscri|promo($|[\s_-])|(^|[\s_-])share|sharing|sharedaddy|social|partage|teilen|compartir|related|recommend|more-?stories|most-?(popular|read)|read-?more|lire-aussi|sur-le-meme-sujet|mehr-zum-thema|te-puede-interesar|(^|[\s_-])tags?($|[\s_-])|tag-?list|tags-links|etiquetas|schlagw|mots-cles|(photo|image|caption)-?credit|credits?($|[\s_-])|cookie|consent|gdpr|comments?-?(note|notice|moderation|hinweis)|kommentar-hinweis|moderation|follow|kicker|eyebrow|dachzeile|rubrique|section-?label|ad-?(slot|label|container)|(^|[\s_-])(werbung|anzeige|publicite)($|[\s_-])/i;
 
+/**
+ * A picture's caption ("media-caption", "newsCaption", "wp-caption-text"; not a "no_caption" or
+ * "has-caption" box). It is marked, not removed, before Readability, and goes from its article: a caption
+ * counts in Readability's weighing of the block around it, which could go without it.
+ */
+const CAPTION_HINT = /(?<!(no|has|with|without)[-_]?)caption/i;
+const CAPTION_MARK = "data-linklens-caption";
+
 /** Readability reads the byline from such an element (and takes it out itself): it stays for Readability. */
 const BYLINE_HINT = /byline|author|dateline|writtenby/i;
 
@@ -37,6 +45,32 @@ function isFurniture(element: Element, withBylines: boolean): boolean {
   return linkChars / chars >= FURNITURE_LINK_SHARE;
 }
 
+const isCaption = (element: Element) =>
+  CAPTION_HINT.test(hintOf(element)) && countVisible(element.textContent) <= FURNITURE_TEXT;
+
+const TEXT_NODE = 3;
+
+/**
+ * Marks a caption's text, each run in a marked `<span>`: Readability moves a box's inline text into a new
+ * paragraph and puts that paragraph in the box's place, so a mark on the box alone would be lost.
+ */
+function markCaption(caption: Element): void {
+  const texts: Node[] = [];
+  const walk = (node: Node) => {
+    for (const child of node.childNodes) {
+      if (child.nodeType === TEXT_NODE) texts.push(child);
+      else walk(child);
+    }
+  };
+  walk(caption);
+  for (const text of texts) {
+    const span = caption.ownerDocument.createElement("span");
+    span.setAttribute(CAPTION_MARK, "");
+    text.parentNode?.replaceChild(span, text);
+    span.append(text);
+  }
+}
+
 /**
  * Removes the furniture elements under `root` (not `root` itself) and returns how many went; none when
  * they would take most of its text, as then the hints are the page's own markup, not furniture.
@@ -49,6 +83,8 @@ export function removeFurniture(root: Element, withBylines = false): number {
   while (element) {
     if (isFurniture(element, withBylines)) {
       found.push(element);
+    } else if (isCaption(element)) {
+      markCaption(element);
     } else if (element.firstElementChild) {
       element = element.firstElementChild;
       continue;
@@ -66,7 +102,7 @@ export function removeFurniture(root: Element, withBylines = false): number {
  * Elements of an article that never hold its prose: a picture's caption or credit, the site's navigation,
  * and the header above the story (its title, byline, date and standfirst, which the reader has read).
  */
-const ARTICLE_FURNITURE_SELECTOR = "figcaption, nav, header";
+const ARTICLE_FURNITURE_SELECTOR = `figcaption, [${CAPTION_MARK}], nav, header`;
 
 /** A figure's own text (its caption aside) of at most this many characters is a credit or a label. */
 const FIGURE_LABEL_TEXT = 100;
