@@ -32,7 +32,29 @@ const FURNITURE_LINKED_TEXT = 1200;
 const hintOf = (element: Element) =>
   `${element.getAttribute("class") ?? ""} ${element.getAttribute("id") ?? ""}`.trim();
 
+/** The text of an element's links, spaces aside. */
+function linkCharsOf(element: Element): number {
+  let linkChars = 0;
+  for (const link of element.querySelectorAll("a")) linkChars += countVisible(link.textContent);
+  return linkChars;
+}
+
+/**
+ * A card that pops up over a name in the story (a picture, then links to the person's other stories),
+ * written inline into the sentence: a `span` whose first element, wrappers aside, is a picture and whose
+ * text is mostly links, two or more.
+ */
+function isHoverCard(element: Element): boolean {
+  if (element.localName !== "span") return false;
+  let first = element.firstElementChild;
+  while (first?.localName === "span") first = first.firstElementChild;
+  if (first?.localName !== "img" && first?.localName !== "picture") return false;
+  const chars = countVisible(element.textContent);
+  return element.querySelectorAll("a").length >= 2 && linkCharsOf(element) >= FURNITURE_LINK_SHARE * chars;
+}
+
 function isFurniture(element: Element, withBylines: boolean): boolean {
+  if (isHoverCard(element)) return true;
   const hint = hintOf(element);
   if (!hint) return false;
   if (BYLINE_HINT.test(hint)) return withBylines && countVisible(element.textContent) <= FURNITURE_TEXT;
@@ -40,9 +62,7 @@ function isFurniture(element: Element, withBylines: boolean): boolean {
   const chars = countVisible(element.textContent);
   if (chars <= FURNITURE_TEXT) return true;
   if (chars > FURNITURE_LINKED_TEXT) return false;
-  let linkChars = 0;
-  for (const link of element.querySelectorAll("a")) linkChars += countVisible(link.textContent);
-  return linkChars / chars >= FURNITURE_LINK_SHARE;
+  return linkCharsOf(element) / chars >= FURNITURE_LINK_SHARE;
 }
 
 const isCaption = (element: Element) =>

@@ -57,7 +57,7 @@ const FILED_UNDER = /^(posted|filed) (in|under) \S/iu;
 
 /** Headings of a block of links to other pages; the link-dense blocks under one go with it. */
 const RELATED_HEADING =
-  /^(you (may|might) (also )?(like|enjoy)|related( articles| stories| posts| content| coverage| news)?|more (from|on|stories|like this|to read)( [\p{L} .]{1,30})?|read (more|next|also)|recommended( for you| reading| stories)?|most (popular|read|viewed|shared)|trending( now| stories)?|popular (now|posts|stories)|editors'? picks|don'?t miss|à lire aussi|lire aussi|sur le même sujet|mehr zum thema|das könnte sie auch interessieren|(te puede|también te puede) interesar|leia também|notícias relacionadas|ti potrebbe interessare)\s*(:|\.{3}|…)?\s*$/iu;
+  /^(you (may|might) (also )?(like|enjoy)|more|related( articles| stories| posts| content| coverage| news)?|more (from|on|stories|like this|to read)( [\p{L} .]{1,30})?|read (more|next|also)|recommended( for you| reading| stories)?|most (popular|read|viewed|shared)|trending( now| stories)?|popular (now|posts|stories)|editors'? picks|don'?t miss|à lire aussi|lire aussi|sur le même sujet|mehr zum thema|das könnte sie auch interessieren|(te puede|también te puede) interesar|leia também|notícias relacionadas|ti potrebbe interessare)\s*(:|\.{3}|…)?\s*$/iu;
 
 /** "READ MORE: <a headline>", "Lire aussi : <a headline>": a promo for another article. */
 const PROMO_LEAD =

@@ -710,6 +710,14 @@ describe("extractPage: boilerplate Readability keeps", () => {
       },
       "Beavers",
     ],
+    [
+      "related links under a bare More heading",
+      {
+        inside:
+          '<h4>More:</h4><ul><li><h4><a href="/a">Beavers build a dam downtown</a></h4></li></ul><ul><li><h4><a href="/b">Herons nest on the old mill</a></h4></li></ul>',
+      },
+      "Herons",
+    ],
   ])("drops %s and keeps every paragraph", (_case, around, dropped) => {
     const text = article(around);
     expect(text).not.toContain(dropped);
@@ -748,6 +756,17 @@ describe("extractPage: boilerplate Readability keeps", () => {
     });
     expect(text).toContain("CLICK FOR FULL STATE SWIM RESULTS");
     expect(text).toContain("Otters counted in every canal");
+  });
+
+  it("drops the card that pops up over a name, and keeps the name in its sentence", () => {
+    const text = article({
+      inside:
+        '<p>The count was led by <span class="person"><a href="/people/ana">Ana Ruiz</a><span><span><img src="/ana.jpg" alt="">' +
+        '<a href="/people/ana">Ana Ruiz</a><a href="/s/1">Beavers build a dam downtown</a> <a href="/s/2">Herons nest on the old mill</a>' +
+        "</span></span></span>, who counts them every spring.</p>",
+    });
+    expect(text).toContain("The count was led by Ana Ruiz, who counts them every spring.");
+    expect(text).not.toContain("Beavers");
   });
 
   it("drops the byline of a page that declares its author, and keeps the author", () => {
