@@ -32,6 +32,25 @@ const DATE_TIME_ONLY = new RegExp(
   "iu",
 );
 
+/** A byline line is at most this long. */
+const BYLINE_LINE = 120;
+const BYLINE_START = /^(by|par|von|por)\s+\p{Lu}/u;
+const DATE_OR_TIME = new RegExp(`\\d{1,2}[:/.]\\d{2}|\\d{4}|(${MONTH})\\.? \\d{1,2}${END}`, "iu");
+
+/**
+ * A byline with its date: "By Justine Coleman - 11/18/19 11:04 PM EST", "By Ana Ruiz | March 3, 2025".
+ * A sentence opening with "By" has no capital after it, or is longer, or ends as a sentence does.
+ */
+function isBylineWithDate(text: string): boolean {
+  const capitalized = text.replace(/^(by|par|von|por)\b/i, (word) => word.toLowerCase());
+  return (
+    text.length <= BYLINE_LINE &&
+    !CLOSING_PUNCTUATION.test(text) &&
+    BYLINE_START.test(capitalized) &&
+    DATE_OR_TIME.test(text)
+  );
+}
+
 /** "By Reuters", "(AP)", "Par AFP", "Von dpa": a credit line, not the article. */
 const AGENCY_CREDIT =
   /^(by|from|source:?|via|par|von|por)?\s*\(?(reuters|the associated press|associated press|ap|afp|agence france-presse|dpa|efe|ansa|bloomberg|upi)\)?\s*(staff|news|wire)?\s*\.?$/iu;
@@ -57,7 +76,7 @@ const FILED_UNDER = /^(posted|filed) (in|under) \S/iu;
 
 /** Headings of a block of links to other pages; the link-dense blocks under one go with it. */
 const RELATED_HEADING =
-  /^(you (may|might) (also )?(like|enjoy)|more|related( articles| stories| posts| content| coverage| news)?|more (from|on|stories|like this|to read)( [\p{L} .]{1,30})?|read (more|next|also)|recommended( for you| reading| stories)?|most (popular|read|viewed|shared)|trending( now| stories)?|popular (now|posts|stories)|editors'? picks|don'?t miss|à lire aussi|lire aussi|sur le même sujet|mehr zum thema|das könnte sie auch interessieren|(te puede|también te puede) interesar|leia também|notícias relacionadas|ti potrebbe interessare)\s*(:|\.{3}|…)?\s*$/iu;
+  /^(you (may|might) (also )?(like|enjoy)|more|related( articles| stories| posts| content| coverage| news)?|more (from|on|stories|like this|to read)( [\p{L} .]{1,30})?|read (more|next|also)|recommended( for you| reading| stories)?|most (popular|read|viewed|shared)( (in|on) [\p{L} .]{1,30})?|trending( now| stories)?|popular (now|posts|stories)|editors'? picks|don'?t miss|à lire aussi|lire aussi|sur le même sujet|mehr zum thema|das könnte sie auch interessieren|(te puede|también te puede) interesar|leia também|notícias relacionadas|ti potrebbe interessare)\s*(:|\.{3}|…)?\s*$/iu;
 
 /** "READ MORE: <a headline>", "Lire aussi : <a headline>": a promo for another article. */
 const PROMO_LEAD =
@@ -97,6 +116,7 @@ function isPhraseBoilerplate(block: TextBlock): boolean {
     (DATELINE.test(text) && /\d/.test(text)) ||
     DATE_TIME_ONLY.test(text) ||
     AGENCY_CREDIT.test(text) ||
+    isBylineWithDate(text) ||
     COMMENT_NOTICE.test(text) ||
     NEWSLETTER_CALL.test(text) ||
     (label && NEWSLETTER_LABEL.test(text)) ||
@@ -161,6 +181,25 @@ function isRepeatedHeader(block: TextBlock, page: ArticlePage): boolean {
   return text === comparable(page.url) || (page.title !== "" && text === comparable(page.title));
 }
 
+/** "About the author": the heading of the writer's note after the story. */
+const AUTHOR_HEADING =
+  /^(about the (author|writer)|about (him|her|me)|über (den|die) autor(in)?|à propos de l[’']auteur|sobre (el|la|o|a) autor(a)?)\s*:?$/iu;
+/** The note under it is a name, a handle, a few sentences: at most so many blocks of a paragraph's length. */
+const AUTHOR_NOTE_BLOCKS = 4;
+
+/**
+ * The writer's note at the end of the story: a short heading ("About the Author") and at most a few
+ * paragraph-sized blocks under it, up to the end of the article. A heading followed by more is a section
+ * of the story about someone.
+ */
+function dropAuthorNote(blocks: TextBlock[], keep: boolean[]): void {
+  const at = blocks.findIndex((block) => AUTHOR_HEADING.test(block.text));
+  if (at < 0) return;
+  const under = blocks.slice(at + 1);
+  if (under.length > AUTHOR_NOTE_BLOCKS || under.some((block) => block.text.length > 2 * SHORT_BLOCK)) return;
+  keep.fill(false, at);
+}
+
 /** The paragraphs without the boilerplate; all of them when the pass would leave nothing. */
 export function withoutBoilerplate(blocks: TextBlock[], page?: ArticlePage): string[] {
   const keep = blocks.map((block) => !isPhraseBoilerplate(block));
@@ -183,6 +222,8 @@ export function withoutBoilerplate(blocks: TextBlock[], page?: ArticlePage): str
       at = next;
     }
   }
+
+  dropAuthorNote(blocks, keep);
 
   const first = keep.indexOf(true);
   if (first >= 0 && isSectionLabel(blocks[first] as TextBlock)) keep[first] = false;

@@ -718,6 +718,23 @@ describe("extractPage: boilerplate Readability keeps", () => {
       },
       "Herons",
     ],
+    [
+      "a most-read list named for its section",
+      {
+        after:
+          '<h3>Most read in world news</h3><ul><li><a href="/a">Beavers build a dam downtown</a></li><li><a href="/b">Herons nest on the old mill</a></li></ul>',
+      },
+      "Beavers",
+    ],
+    [
+      "the writer's note under About the Author",
+      {
+        after:
+          "<h2>About the Author</h2><p>Ana Ruiz @anaruiz</p><p>Ana covers wildlife for the Gazette and hosts its weekly podcast.</p>",
+      },
+      "hosts its weekly podcast",
+    ],
+    ["a byline with its date", { before: "<p>By Ana Ruiz - 11/18/25 11:04 PM EST</p>" }, "Ana Ruiz"],
   ])("drops %s and keeps every paragraph", (_case, around, dropped) => {
     const text = article(around);
     expect(text).not.toContain(dropped);
@@ -746,6 +763,17 @@ describe("extractPage: boilerplate Readability keeps", () => {
       after: `<p>${prose[2]}</p>`,
     });
     for (const sentence of prose) expect(text).toContain(sentence);
+  });
+
+  it("keeps a sentence that opens with By and a date, and a section about someone under an About heading", () => {
+    const sentence = "By March 2025 the count had doubled.";
+    const section = Array.from(
+      { length: 5 },
+      (_, index) => `<p>Part ${index + 1} of the life of the woman who first counted the otters.</p>`,
+    ).join("");
+    const text = article({ before: `<p>${sentence}</p>`, after: `<h2>About her</h2>${section}` });
+    expect(text).toContain(sentence);
+    expect(text).toContain("Part 5 of the life");
   });
 
   it("keeps a shouted link to another site (a source) and the heading of a box whose class says no_caption", () => {
