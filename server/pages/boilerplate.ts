@@ -103,6 +103,17 @@ const WIRE_COPYRIGHT =
 const FOLLOW_US =
   /^follow (us|[\p{L}\p{N} &.'-]{1,40}) on (facebook|twitter|x|instagram|linkedin|tiktok|youtube|threads|bluesky|whatsapp)/iu;
 
+/**
+ * The writer's contact note after the story: "… may be reached at ana@example.com. Follow her on Twitter
+ * @anaruiz", "Follow him on Twitter @mw. Follow us on Facebook.": a follow call beside a handle or an address.
+ */
+const FOLLOW_CALL =
+  /(^|[.!?]\s+)follow (him|her|me|us|them) on (facebook|twitter|x|instagram|linkedin|tiktok|threads|bluesky)/iu;
+const HANDLE_OR_ADDRESS = /(^|\s)@\w{2,}|\b[\w.+-]+@[\w-]+\.[\w.]+/u;
+/** The note is one of the article's last blocks, and a short one. */
+const CONTACT_NOTE_BLOCKS = 3;
+const CONTACT_NOTE_TEXT = 600;
+
 const CLOSING_PUNCTUATION = /[.!?…"”»)。！？」』]$/u;
 
 const linkShare = (block: TextBlock) => block.linkChars / Math.max(1, countVisible(block.text));
@@ -224,6 +235,11 @@ export function withoutBoilerplate(blocks: TextBlock[], page?: ArticlePage): str
   }
 
   dropAuthorNote(blocks, keep);
+  for (let at = Math.max(0, blocks.length - CONTACT_NOTE_BLOCKS); at < blocks.length; at++) {
+    const { text } = blocks[at] as TextBlock;
+    if (text.length <= CONTACT_NOTE_TEXT && FOLLOW_CALL.test(text) && HANDLE_OR_ADDRESS.test(text))
+      keep[at] = false;
+  }
 
   const first = keep.indexOf(true);
   if (first >= 0 && isSectionLabel(blocks[first] as TextBlock)) keep[first] = false;

@@ -735,6 +735,14 @@ describe("extractPage: boilerplate Readability keeps", () => {
       "hosts its weekly podcast",
     ],
     ["a byline with its date", { before: "<p>By Ana Ruiz - 11/18/25 11:04 PM EST</p>" }, "Ana Ruiz"],
+    [
+      "the writer's contact note at the end",
+      {
+        after:
+          "<p>Have a tip? Ana Ruiz may be reached at ana@gazette.example. Follow her on Twitter @anaruiz or on Facebook.</p>",
+      },
+      "Have a tip",
+    ],
   ])("drops %s and keeps every paragraph", (_case, around, dropped) => {
     const text = article(around);
     expect(text).not.toContain(dropped);
