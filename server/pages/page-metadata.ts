@@ -44,8 +44,6 @@ function baseUrlOf(document: Document, pageUrl: string): URL {
   }
 }
 
-const OPEN_GRAPH_ARTICLE = /^article:/i;
-
 function metaTags(document: Document): Map<string, string[]> {
   const tags = new Map<string, string[]>();
   for (const element of document.querySelectorAll("meta[content]")) {
@@ -53,11 +51,7 @@ function metaTags(document: Document): Map<string, string[]> {
     if (!content) continue;
     const keys = [
       ...(element.getAttribute("property")?.split(/\s+/) ?? []),
-      ...["name", "itemprop", "http-equiv"]
-        .map((attribute) => element.getAttribute(attribute)?.trim())
-        // Open Graph's article terms are properties; Readability reads none from a `name`, and a page
-        // that writes one there (name="article:author") names someone else than its byline.
-        .filter((key) => !key || !OPEN_GRAPH_ARTICLE.test(key)),
+      ...["name", "itemprop", "http-equiv"].map((attribute) => element.getAttribute(attribute)?.trim()),
     ];
     for (const key of new Set(keys.flatMap((key) => key?.toLowerCase() || []))) {
       const values = tags.get(key);

@@ -345,8 +345,12 @@ describe("extractPage: metadata rules", () => {
       ),
     ).toBe("Parsely");
     expect(authorOf('<meta property="article:author" content="OG Author">')).toBe("OG Author");
-    // Open Graph's terms are properties: as Readability does, a `name` of one is not read.
-    expect(authorOf('<meta name="article:author" content="Name Author">')).toBeUndefined();
+    // As in Readability, the last of a name declared twice.
+    expect(
+      authorOf(
+        '<meta name="DC.Creator" content="Second, Author"><meta name="DC.Creator" content="Lead, Author">',
+      ),
+    ).toBe("Lead, Author");
   });
 
   it("finds the byline in the page only when none is declared, the first one in the page as Readability does", () => {
