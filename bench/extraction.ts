@@ -5,11 +5,16 @@
  * - held out: the Readability test pages of ../shared/testdata/readability-pages that are not among
  *   them, never used to tune the extractor;
  * - authored news pages (tests/fixtures/news-pages): news and blog pages written for this project, with
- *   the boilerplate Readability keeps on real news sites and the article text a reader reads.
- * The main text is scored by word-shingle precision, recall and F1 (bench/shingle-f1.ts) against the
- * expected article, mean over pages. Time per page from HTML string to result: static extraction and
- * Readability over `BENCH_ROUNDS` rounds after the scored one (default 2), rendering over the scored one.
- * `BENCH_RENDER=0` leaves rendering out; `BENCH_VERBOSE=1` lists the pages ours scores below 0.95.
+ *   the boilerplate Readability keeps on real news sites and the article text a reader reads;
+ * - the article benchmark: the tuning half of Zyte's article-extraction-benchmark, scored with its own
+ *   metric (bench/article-benchmark-score.ts) beside the published predictions of other extractors.
+ * The first three score the main text by word-shingle precision, recall and F1 (bench/shingle-f1.ts)
+ * against the expected article, mean over pages. Time per page from HTML string to result: static
+ * extraction and Readability over `BENCH_ROUNDS` rounds after the scored one (default 2), rendering over
+ * the scored one (not on the article benchmark, whose 91 pages would take minutes in Chromium).
+ * `BENCH_RENDER=0` leaves rendering out; `BENCH_VERBOSE=1` lists the pages ours scores below 0.95 (on the
+ * article benchmark: every such page, with what we kept and missed); `BENCH_SECTIONS=benchmark,metadata`
+ * runs only the named ones of `tuned`, `held-out`, `news`, `benchmark` and `metadata`.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -33,25 +38,35 @@ import {
 } from "../tests/fixtures/article-corpus";
 import { loadNewsPages } from "../tests/fixtures/news-pages";
 import { sharedTestdata } from "../tests/helpers/shared-testdata";
+import { loadArticleBenchmark } from "./article-benchmark";
+import { printArticleBenchmark } from "./article-benchmark-section";
+import { printTable } from "./print-table";
 import { meanScore, SHINGLE, shingleScore, type TextScore } from "./shingle-f1";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const VERBOSE = process.env.BENCH_VERBOSE === "1";
 const RENDER = process.env.BENCH_RENDER !== "0";
+const SECTIONS = new Set(
+  (process.env.BENCH_SECTIONS ?? "tuned,held-out,news,benchmark,metadata")
+    .split(",")
+    .map((name) => name.trim()),
+);
 
 interface BenchPage {
   name: string;
   html: string;
   expectedText: string;
+  /** The address the page was fetched from, where known. */
+  url?: string;
 }
 
 /** jsdom reports every stylesheet it cannot parse; none of that matters here. */
 const quietConsole = new VirtualConsole();
 
-function readability(html: string): Extracted {
+function readability(html: string, url = ARTICLE_PAGE_URL): Extracted {
   let dom: JSDOM | undefined;
   try {
-    dom = new JSDOM(html, { url: ARTICLE_PAGE_URL, virtualConsole: quietConsole });
+    dom = new JSDOM(html, { url, virtualConsole: quietConsole });
     const article = new Readability(dom.window.document).parse();
     return {
       title: article?.title,
@@ -87,6 +102,9 @@ function loadHeldOutPages(tuned: Set<string>): BenchPage[] {
     }));
 }
 
+const oursOn = (page: BenchPage) =>
+  extractPage({ url: page.url ?? ARTICLE_PAGE_URL, contentType: "text/html", body: page.html }).analysis.text;
+
 interface Run {
   label: string;
   texts: string[];
@@ -106,15 +124,15 @@ function timed<T>(work: () => T): { value: T; ms: number } {
  */
 function runStatic(pages: BenchPage[]): [Run, Run] {
   const extractors = [
-    { label: "ours", extract: (html: string) => extractWithOurs(html).text },
-    { label: "jsdom + Readability", extract: (html: string) => readability(html).text },
+    { label: "ours", extract: oursOn },
+    { label: "jsdom + Readability", extract: (page: BenchPage) => readability(page.html, page.url).text },
   ];
-  const texts = extractors.map(({ extract }) => pages.map((page) => extract(page.html)));
+  const texts = extractors.map(({ extract }) => pages.map((page) => extract(page)));
   const elapsed = extractors.map(() => 0);
   for (let round = 0; round < ROUNDS; round++) {
     for (const page of pages) {
       extractors.forEach(({ extract }, index) => {
-        elapsed[index] = (elapsed[index] ?? 0) + timed(() => extract(page.html)).ms;
+        elapsed[index] = (elapsed[index] ?? 0) + timed(() => extract(page)).ms;
       });
     }
   }
@@ -154,12 +172,6 @@ async function runRendered(renderer: PageRenderer, pages: BenchPage[]): Promise<
     scores: pages.map((page, at) => shingleScore(texts[at] ?? "", page.expectedText)),
     msPerPage: elapsed / Math.max(1, pages.length),
   };
-}
-
-function printTable(rows: string[][]): void {
-  const widths = (rows[0] ?? []).map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0)));
-  for (const row of rows)
-    console.log(row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join("   "));
 }
 
 function printTextTable(title: string, pages: BenchPage[], runs: Run[]): void {
@@ -212,6 +224,8 @@ const tuned: BenchPage[] = articlePages.map((page) => ({
   expectedText: page.expected.text,
 }));
 const heldOut = loadHeldOutPages(new Set(articlePages.map((page) => page.name)));
+const benchmarkDir = SECTIONS.has("benchmark") ? sharedTestdata("article-benchmark") : undefined;
+const benchmark = benchmarkDir ? loadArticleBenchmark(benchmarkDir) : undefined;
 const chromium = RENDER ? findChromium() : undefined;
 const renderer = chromium
   ? createPageRenderer({ executablePath: chromium, fetchResource: refuseAll, log: () => {}, concurrency: 1 })
@@ -224,16 +238,28 @@ async function refuseAll(): Promise<never> {
 
 try {
   console.log(`Extraction: static rounds ${ROUNDS}${renderer ? ", rendered once" : ""}`);
-  for (const [title, pages] of [
-    ["Tuned on (article pages)", tuned],
-    ["Held out (Readability test pages not among them)", heldOut],
-    ["Authored news pages (tests/fixtures/news-pages)", loadNewsPages()],
+  for (const [section, title, pages] of [
+    ["tuned", "Tuned on (article pages)", tuned],
+    ["held-out", "Held out (Readability test pages not among them)", heldOut],
+    ["news", "Authored news pages (tests/fixtures/news-pages)", loadNewsPages()],
   ] as const) {
+    if (!SECTIONS.has(section)) continue;
     const [ours, reference] = runStatic(pages);
     const runs = [ours, ...(renderer ? [await runRendered(renderer, pages)] : []), reference];
     printTextTable(title, pages, runs);
   }
-  printMetadataTable(articlePages);
+  if (benchmark) {
+    const pages = benchmark.pages.map((page) => ({
+      name: page.id,
+      url: page.url,
+      html: page.html,
+      expectedText: page.articleBody,
+    }));
+    const [ours, reference] = runStatic(pages);
+    printTextTable("Article benchmark (tuning half)", pages, [ours, reference]);
+    printArticleBenchmark(benchmark, ours.texts, reference.texts, VERBOSE);
+  }
+  if (SECTIONS.has("metadata")) printMetadataTable(articlePages);
 } finally {
   await renderer?.close();
 }

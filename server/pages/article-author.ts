@@ -52,5 +52,6 @@ export function firstAuthor(candidates: Iterable<string | null | undefined>): st
 export function declaredAuthorOf(metadata: PageMetadata): string | undefined {
   const jsonLdAuthors = jsonLdTexts(metadata, "author").flatMap((author) => cleanAuthor(author) ?? []);
   if (jsonLdAuthors.length > 0) return truncateText(jsonLdAuthors.join(", "), MAX_AUTHOR_LENGTH);
-  return firstAuthor(DECLARED_AUTHOR_KEYS.flatMap((keys) => allMeta(metadata, keys)));
+  // Readability keeps the last value of a name the page declares twice (two DC.Creator tags).
+  return firstAuthor(DECLARED_AUTHOR_KEYS.flatMap((keys) => allMeta(metadata, keys).reverse()));
 }

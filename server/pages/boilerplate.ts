@@ -32,6 +32,25 @@ const DATE_TIME_ONLY = new RegExp(
   "iu",
 );
 
+/** A byline line is at most this long. */
+const BYLINE_LINE = 120;
+const BYLINE_START = /^(by|par|von|por)\s+\p{Lu}/u;
+const DATE_OR_TIME = new RegExp(`\\d{1,2}[:/.]\\d{2}|\\d{4}|(${MONTH})\\.? \\d{1,2}${END}`, "iu");
+
+/**
+ * A byline with its date: "By Justine Coleman - 11/18/19 11:04 PM EST", "By Ana Ruiz | March 3, 2025".
+ * A sentence opening with "By" has no capital after it, or is longer, or ends as a sentence does.
+ */
+function isBylineWithDate(text: string): boolean {
+  const capitalized = text.replace(/^(by|par|von|por)\b/i, (word) => word.toLowerCase());
+  return (
+    text.length <= BYLINE_LINE &&
+    !CLOSING_PUNCTUATION.test(text) &&
+    BYLINE_START.test(capitalized) &&
+    DATE_OR_TIME.test(text)
+  );
+}
+
 /** "By Reuters", "(AP)", "Par AFP", "Von dpa": a credit line, not the article. */
 const AGENCY_CREDIT =
   /^(by|from|source:?|via|par|von|por)?\s*\(?(reuters|the associated press|associated press|ap|afp|agence france-presse|dpa|efe|ansa|bloomberg|upi)\)?\s*(staff|news|wire)?\s*\.?$/iu;
@@ -57,18 +76,25 @@ const FILED_UNDER = /^(posted|filed) (in|under) \S/iu;
 
 /** Headings of a block of links to other pages; the link-dense blocks under one go with it. */
 const RELATED_HEADING =
-  /^(you (may|might) (also )?(like|enjoy)|related( articles| stories| posts| content| coverage| news)?|more (from|on|stories|like this|to read)( [\p{L} .]{1,30})?|read (more|next|also)|recommended( for you| reading| stories)?|most (popular|read|viewed|shared)|trending( now| stories)?|popular (now|posts|stories)|editors'? picks|don'?t miss|à lire aussi|lire aussi|sur le même sujet|mehr zum thema|das könnte sie auch interessieren|(te puede|también te puede) interesar|leia também|notícias relacionadas|ti potrebbe interessare)\s*:?\s*$/iu;
+  /^(you (may|might) (also )?(like|enjoy)|more|related( articles| stories| posts| content| coverage| news)?|more (from|on|stories|like this|to read)( [\p{L} .]{1,30})?|read (more|next|also)|recommended( for you| reading| stories)?|most (popular|read|viewed|shared)( (in|on) [\p{L} .]{1,30})?|trending( now| stories)?|popular (now|posts|stories)|editors'? picks|don'?t miss|à lire aussi|lire aussi|sur le même sujet|mehr zum thema|das könnte sie auch interessieren|(te puede|también te puede) interesar|leia também|notícias relacionadas|ti potrebbe interessare)\s*(:|\.{3}|…)?\s*$/iu;
 
 /** "READ MORE: <a headline>", "Lire aussi : <a headline>": a promo for another article. */
 const PROMO_LEAD =
   /^(read more|read also|also read|see also|related|more|watch|lire aussi|à lire aussi|voir aussi|lesen sie auch|mehr zum thema|lee también|leer más|leia também)\s*:\s*\S/iu;
 
 const STRAY_LABEL =
-  /^(advertisement|sponsored( content)?|story continues below( advertisement)?|continue reading below|share( this( article| story| page)?)?|\d+ comments?|(subscribe|sign up)( now| today)?|publicité|anzeige|werbung|publicidad)\s*:?$/iu;
+  /^(advertisement|advert|sponsored( content)?|story continues below( advertisement)?|continue reading below|share( this( article| story| page)?)?|\d+ comments?|(subscribe|sign up)( now| today)?|breaking news|latest news|publicité|anzeige|werbung|publicidad)\s*:?$/iu;
+
+/** A picture viewer's controls and counter: "Image 1 of / 23", "Caption", "Close", "Enlarge image". */
+const GALLERY_CONTROL =
+  /^((image|photo|picture|slide|foto|bild)\s+)?\d+\s*(of|\/|de|von|sur|di)\s*\/?\s*\d+$|^(caption|close|enlarge( image)?|expand|view (gallery|slideshow))$/iu;
 
 /** "Share on Facebook", "Partager sur X", "Facebook Twitter Email": a share bar's links. */
 const SHARE_LINE =
   /^((share|partager|teilen|compartir|condividi|compartilhar)( (on|sur|auf|en|via|per) [\p{L} ]{1,20})?|((facebook|twitter|x|linkedin|whatsapp|e-?mail|print|pinterest|reddit|threads|telegram|flipboard)[\s|,·]*)+)$/iu;
+
+/** A syndication or reuse notice: "This document is subject to copyright. Apart from any fair dealing…". */
+const REUSE_NOTICE = /\b(this (document|article|story|material|content) is subject to copyright)/iu;
 
 const WIRE_COPYRIGHT =
   /^(copyright|©)\s*(\(c\)\s*)?\d{4}\b.*(all rights reserved|may not be (published|reproduced|redistributed))/iu;
@@ -77,18 +103,31 @@ const WIRE_COPYRIGHT =
 const FOLLOW_US =
   /^follow (us|[\p{L}\p{N} &.'-]{1,40}) on (facebook|twitter|x|instagram|linkedin|tiktok|youtube|threads|bluesky|whatsapp)/iu;
 
+/**
+ * The writer's contact note after the story: "… may be reached at ana@example.com. Follow her on Twitter
+ * @anaruiz", "Follow him on Twitter @mw. Follow us on Facebook.": a follow call beside a handle or an address.
+ */
+const FOLLOW_CALL =
+  /(^|[.!?]\s+)follow (him|her|me|us|them) on (facebook|twitter|x|instagram|linkedin|tiktok|threads|bluesky)/iu;
+const HANDLE_OR_ADDRESS = /(^|\s)@\w{2,}|\b[\w.+-]+@[\w-]+\.[\w.]+/u;
+/** The note is one of the article's last blocks, and a short one. */
+const CONTACT_NOTE_BLOCKS = 3;
+const CONTACT_NOTE_TEXT = 600;
+
 const CLOSING_PUNCTUATION = /[.!?…"”»)。！？」』]$/u;
 
 const linkShare = (block: TextBlock) => block.linkChars / Math.max(1, countVisible(block.text));
 
 function isPhraseBoilerplate(block: TextBlock): boolean {
   const { text } = block;
-  if (text.length > SHORT_BLOCK) return WIRE_COPYRIGHT.test(text) && text.length <= 2 * SHORT_BLOCK;
+  if (text.length > SHORT_BLOCK)
+    return (WIRE_COPYRIGHT.test(text) || REUSE_NOTICE.test(text)) && text.length <= 2 * SHORT_BLOCK;
   const label = text.length <= 60 && !CLOSING_PUNCTUATION.test(text);
   return (
     (DATELINE.test(text) && /\d/.test(text)) ||
     DATE_TIME_ONLY.test(text) ||
     AGENCY_CREDIT.test(text) ||
+    isBylineWithDate(text) ||
     COMMENT_NOTICE.test(text) ||
     NEWSLETTER_CALL.test(text) ||
     (label && NEWSLETTER_LABEL.test(text)) ||
@@ -97,8 +136,27 @@ function isPhraseBoilerplate(block: TextBlock): boolean {
     STRAY_LABEL.test(text) ||
     (label && SHARE_LINE.test(text) && linkShare(block) >= LINK_DENSE) ||
     WIRE_COPYRIGHT.test(text) ||
+    REUSE_NOTICE.test(text) ||
+    GALLERY_CONTROL.test(text) ||
     FOLLOW_US.test(text) ||
+    isShoutedPromo(block) ||
     (PROMO_LEAD.test(text) && isMostlyLinkAfterLead(block))
+  );
+}
+
+/**
+ * A link to the site's own pages in capitals, on its own line: "CLICK HERE TO GET THE APP", another
+ * story's headline shouted. A subheading in capitals is no link, a link in a sentence no block, and a link
+ * in capitals to another site (a source: "CLICK FOR FULL RESULTS") is the article's.
+ */
+function isShoutedPromo(block: TextBlock): boolean {
+  const { text } = block;
+  return (
+    !block.heading &&
+    block.siteLinkChars / Math.max(1, countVisible(text)) >= LINK_DENSE &&
+    text.split(/\s+/).length >= 3 &&
+    /\p{Lu}/u.test(text) &&
+    !/\p{Ll}/u.test(text)
   );
 }
 
@@ -117,9 +175,52 @@ const isSectionLabel = (block: TextBlock) =>
   !/\d/.test(block.text) &&
   block.text.split(/\s+/).length <= 3;
 
+/** What the pass knows of the page: its address and its title (both said above the story already). */
+export interface ArticlePage {
+  url: string;
+  title: string;
+}
+
+const comparable = (text: string) => text.replace(/\s+/g, " ").trim().toLowerCase();
+
+/**
+ * A line before the story that repeats what the page says above it: its title (kept by Readability when it
+ * is not the first heading) or its own address (a print header).
+ */
+function isRepeatedHeader(block: TextBlock, page: ArticlePage): boolean {
+  const text = comparable(block.text);
+  return text === comparable(page.url) || (page.title !== "" && text === comparable(page.title));
+}
+
+/** "About the author": the heading of the writer's note after the story. */
+const AUTHOR_HEADING =
+  /^(about the (author|writer)|about (him|her|me)|über (den|die) autor(in)?|à propos de l[’']auteur|sobre (el|la|o|a) autor(a)?)\s*:?$/iu;
+/** The note under it is a name, a handle, a few sentences: at most so many blocks of a paragraph's length. */
+const AUTHOR_NOTE_BLOCKS = 4;
+
+/**
+ * The writer's note at the end of the story: a short heading ("About the Author") and at most a few
+ * paragraph-sized blocks under it, up to the end of the article. A heading followed by more is a section
+ * of the story about someone.
+ */
+function dropAuthorNote(blocks: TextBlock[], keep: boolean[]): void {
+  const at = blocks.findIndex((block) => AUTHOR_HEADING.test(block.text));
+  if (at < 0) return;
+  const under = blocks.slice(at + 1);
+  if (under.length > AUTHOR_NOTE_BLOCKS || under.some((block) => block.text.length > 2 * SHORT_BLOCK)) return;
+  keep.fill(false, at);
+}
+
 /** The paragraphs without the boilerplate; all of them when the pass would leave nothing. */
-export function withoutBoilerplate(blocks: TextBlock[]): string[] {
+export function withoutBoilerplate(blocks: TextBlock[], page?: ArticlePage): string[] {
   const keep = blocks.map((block) => !isPhraseBoilerplate(block));
+
+  // Before the first paragraph of prose only: a story may quote its own title later on.
+  for (let at = 0; page && at < blocks.length; at++) {
+    const block = blocks[at] as TextBlock;
+    if (block.text.length > SHORT_BLOCK) break;
+    if (isRepeatedHeader(block, page)) keep[at] = false;
+  }
 
   for (let at = 0; at < blocks.length; at++) {
     const block = blocks[at] as TextBlock;
@@ -131,6 +232,13 @@ export function withoutBoilerplate(blocks: TextBlock[]): string[] {
       keep[next] = false;
       at = next;
     }
+  }
+
+  dropAuthorNote(blocks, keep);
+  for (let at = Math.max(0, blocks.length - CONTACT_NOTE_BLOCKS); at < blocks.length; at++) {
+    const { text } = blocks[at] as TextBlock;
+    if (text.length <= CONTACT_NOTE_TEXT && FOLLOW_CALL.test(text) && HANDLE_OR_ADDRESS.test(text))
+      keep[at] = false;
   }
 
   const first = keep.indexOf(true);

@@ -8,8 +8,8 @@ import { parseHTML } from "linkedom";
 import { normalizeLink, siteOf } from "../../lib/links/link-check";
 import { declaredAuthorOf, firstAuthor, isBylineLeftover } from "./article-author";
 import { articleTitleOf } from "./article-title";
-import { withoutBoilerplate } from "./boilerplate";
-import { removeFurniture } from "./boilerplate-elements";
+import { type ArticlePage, withoutBoilerplate } from "./boilerplate";
+import { removeArticleFurniture, removeFurniture } from "./boilerplate-elements";
 import {
   allMeta,
   declaredIcon,
@@ -61,7 +61,11 @@ function extractHtml(page: FetchedTextPage): ExtractedPage {
   const declaredDescription = firstMeta(metadata, ["description", "og:description", "twitter:description"]);
 
   setAbsoluteBase(document, metadata.baseUrl);
-  const content = mainContentOf(document, page.body);
+  const content = mainContentOf(document, page.body, {
+    url: page.url,
+    title,
+    authorDeclared: declaredAuthor !== undefined,
+  });
   // Readability drops the heading it takes for the title; without a declared title, keep it as text.
   const heading = title ? undefined : content.heading;
   const paragraphs =
@@ -252,13 +256,23 @@ interface MainContent {
   byline?: string;
 }
 
+/** What the boilerplate pass knows of the page besides its content. */
+interface ContentContext extends ArticlePage {
+  /** The page declares its author, so Readability takes no byline out of the page (the furniture pass does). */
+  authorDeclared: boolean;
+}
+
 /** The page's main content: Readability's article, else the body without its chrome. */
-function mainContentOf(document: Document, html: string): MainContent {
+function mainContentOf(document: Document, html: string, context: ContentContext): MainContent {
   // Before Readability: it merges a box of inline text into a bare paragraph, losing the box's class.
-  if (document.body) removeFurniture(document.body);
+  if (document.body) removeFurniture(document.body, context.authorDeclared);
   const article = readArticle(document);
+  if (article) removeArticleFurniture(article.content);
   const paragraphs = article
-    ? withoutBoilerplate(textBlocksOf(article.content).filter((block) => !isBylineLeftover(block.text)))
+    ? withoutBoilerplate(
+        textBlocksOf(article.content, context.url).filter((block) => !isBylineLeftover(block.text)),
+        context,
+      )
     : [];
   if (article && paragraphs.length > 0) {
     return { paragraphs, imageRoot: article.content, heading: clean(article.title), byline: article.byline };

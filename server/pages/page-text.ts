@@ -1,4 +1,5 @@
 /** Plain text of a DOM subtree: whitespace collapsed, one paragraph per block, blank lines between. */
+import { siteOf } from "../../lib/links/link-check";
 import { countVisible } from "./visible-chars";
 
 export const MAX_TEXT_LENGTH = 100_000;
@@ -69,6 +70,8 @@ const LINE_BREAK = "\n";
 export interface TextBlock {
   text: string;
   linkChars: number;
+  /** Of those, the text of links to the page's own site (when the page's address was given). */
+  siteLinkChars: number;
   /** A heading (`h1`–`h6`) opened the block. */
   heading: boolean;
 }
@@ -78,6 +81,7 @@ interface Paragraphs {
   done: TextBlock[];
   current: string[];
   currentLinkChars: number;
+  currentSiteLinkChars: number;
   currentHeading: boolean;
 }
 
@@ -89,28 +93,56 @@ function flush(paragraphs: Paragraphs): void {
     .map((line) => line.replace(/\s+/g, " ").trim())
     .filter((line) => line !== "")
     .join(LINE_BREAK);
-  const { currentLinkChars: linkChars, currentHeading: heading } = paragraphs;
+  const {
+    currentLinkChars: linkChars,
+    currentSiteLinkChars: siteLinkChars,
+    currentHeading: heading,
+  } = paragraphs;
   paragraphs.current = [];
   paragraphs.currentLinkChars = 0;
+  paragraphs.currentSiteLinkChars = 0;
   paragraphs.currentHeading = false;
-  if (text) paragraphs.done.push({ text, linkChars, heading });
+  if (text) paragraphs.done.push({ text, linkChars, siteLinkChars, heading });
 }
 
 interface WalkState {
   preDepth: number;
   linkDepth: number;
+  /** Links entered that lead to the page's own site. */
+  siteLinkDepth: number;
+  /** The page's address and site, when known. */
+  page?: { url: string; site: string };
+}
+
+/** Whether a link leads to the page's own site (its host, "www." aside). */
+function isSiteLink(link: Element, page: WalkState["page"]): boolean {
+  const href = link.getAttribute("href");
+  if (!page || !href) return false;
+  try {
+    return siteOf(new URL(href, page.url).href) === page.site;
+  } catch {
+    return false;
+  }
 }
 
 /** What leaving an element means for the text: the end of a block, of a `<pre>` or of a link. */
 function leave(element: Element, paragraphs: Paragraphs, state: WalkState): void {
   if (element.localName === "pre") state.preDepth--;
-  if (element.localName === "a") state.linkDepth--;
+  if (element.localName === "a") {
+    state.linkDepth--;
+    if (isSiteLink(element, state.page)) state.siteLinkDepth--;
+  }
   if (BLOCK_ELEMENTS.has(element.localName)) flush(paragraphs);
 }
 
 /** Walks the subtree without recursion, so a deeply nested page cannot overflow the stack. */
-function collect(root: Node, paragraphs: Paragraphs): void {
-  const state: WalkState = { preDepth: 0, linkDepth: 0 };
+function collect(root: Node, paragraphs: Paragraphs, pageUrl: string | undefined): void {
+  const state: WalkState = {
+    preDepth: 0,
+    linkDepth: 0,
+    siteLinkDepth: 0,
+    ...(pageUrl && { page: { url: pageUrl, site: siteOf(pageUrl) } }),
+  };
   let node: Node | null = root.firstChild;
   while (node) {
     let enter = false;
@@ -118,6 +150,7 @@ function collect(root: Node, paragraphs: Paragraphs): void {
       const value = node.nodeValue ?? "";
       paragraphs.current.push(state.preDepth > 0 ? value : value.replace(/\n/g, " "));
       if (state.linkDepth > 0) paragraphs.currentLinkChars += countVisible(value);
+      if (state.siteLinkDepth > 0) paragraphs.currentSiteLinkChars += countVisible(value);
     } else if (node.nodeType === ELEMENT_NODE) {
       const element = node as Element;
       const name = element.localName;
@@ -127,7 +160,10 @@ function collect(root: Node, paragraphs: Paragraphs): void {
         if (BLOCK_ELEMENTS.has(name)) flush(paragraphs);
         if (HEADINGS.has(name)) paragraphs.currentHeading = true;
         if (name === "pre") state.preDepth++;
-        if (name === "a") state.linkDepth++;
+        if (name === "a") {
+          state.linkDepth++;
+          if (isSiteLink(element, state.page)) state.siteLinkDepth++;
+        }
         enter = element.firstChild !== null;
         if (!enter) leave(element, paragraphs, state);
       }
@@ -149,10 +185,16 @@ export function paragraphsOf(root: Node): string[] {
   return textBlocksOf(root).map((block) => block.text);
 }
 
-/** As `paragraphsOf`, with each paragraph's share of link text. */
-export function textBlocksOf(root: Node): TextBlock[] {
-  const paragraphs: Paragraphs = { done: [], current: [], currentLinkChars: 0, currentHeading: false };
-  collect(root, paragraphs);
+/** As `paragraphsOf`, with each paragraph's share of link text; `pageUrl` tells links to its own site. */
+export function textBlocksOf(root: Node, pageUrl?: string): TextBlock[] {
+  const paragraphs: Paragraphs = {
+    done: [],
+    current: [],
+    currentLinkChars: 0,
+    currentSiteLinkChars: 0,
+    currentHeading: false,
+  };
+  collect(root, paragraphs, pageUrl);
   flush(paragraphs);
   return paragraphs.done;
 }

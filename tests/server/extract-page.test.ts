@@ -345,6 +345,12 @@ describe("extractPage: metadata rules", () => {
       ),
     ).toBe("Parsely");
     expect(authorOf('<meta property="article:author" content="OG Author">')).toBe("OG Author");
+    // As in Readability, the last of a name declared twice.
+    expect(
+      authorOf(
+        '<meta name="DC.Creator" content="Second, Author"><meta name="DC.Creator" content="Lead, Author">',
+      ),
+    ).toBe("Lead, Author");
   });
 
   it("finds the byline in the page only when none is declared, the first one in the page as Readability does", () => {
@@ -649,6 +655,97 @@ describe("extractPage: boilerplate Readability keeps", () => {
       },
       "cookies",
     ],
+    [
+      "a figure's caption",
+      {
+        before:
+          '<figure><img src="/otter.jpg" alt=""><figcaption>An otter at dusk on the old canal.</figcaption></figure>',
+      },
+      "otter at dusk",
+    ],
+    [
+      "a caption named by its class, outside any figure",
+      { inside: '<div class="media-caption">Volunteers count the otters at dawn (Photo: Ana Ruiz)</div>' },
+      "Volunteers count",
+    ],
+    [
+      "the site's navigation inside the article",
+      {
+        before:
+          '<nav><a href="/world">World</a> <a href="/sport">Sport</a> <a href="/culture">Culture</a> <a href="/science">Science</a> <a href="/travel">Travel</a></nav>',
+      },
+      "Culture",
+    ],
+    [
+      "the header above the story, its standfirst with it",
+      { before: "<header><p>The standfirst says that the otters are back in town.</p></header>" },
+      "standfirst",
+    ],
+    [
+      "a gallery's counter and controls",
+      { before: "<div>Image 1 of / 12</div><div>Caption</div><div>Close</div><div>Image 1 of 12</div>" },
+      "Image 1",
+    ],
+    [
+      "a shouted link to the site's own pages",
+      { inside: '<p><strong><a href="/apps">GET THE OTTER GAZETTE APP</a></strong></p>' },
+      "GAZETTE APP",
+    ],
+    [
+      "the page's own address before the story (a print header)",
+      { before: "<div><span>https://example.com/articles/one.html</span></div>" },
+      "example.com",
+    ],
+    ["the title repeated before the story", { before: "<p>Otters return</p>" }, "Otters return"],
+    [
+      "a reuse notice",
+      {
+        after:
+          "<p>This document is subject to copyright. Apart from any fair dealing for the purpose of private study or research, no part may be reproduced without the written permission.</p>",
+      },
+      "subject to copyright",
+    ],
+    [
+      "related links under a heading that trails off",
+      {
+        after:
+          '<h3>You may also like...</h3><ul><li><a href="/a">Beavers build a dam downtown</a></li><li><a href="/b">Herons nest on the old mill</a></li></ul>',
+      },
+      "Beavers",
+    ],
+    [
+      "related links under a bare More heading",
+      {
+        inside:
+          '<h4>More:</h4><ul><li><h4><a href="/a">Beavers build a dam downtown</a></h4></li></ul><ul><li><h4><a href="/b">Herons nest on the old mill</a></h4></li></ul>',
+      },
+      "Herons",
+    ],
+    [
+      "a most-read list named for its section",
+      {
+        after:
+          '<h3>Most read in world news</h3><ul><li><a href="/a">Beavers build a dam downtown</a></li><li><a href="/b">Herons nest on the old mill</a></li></ul>',
+      },
+      "Beavers",
+    ],
+    [
+      "the writer's note under About the Author",
+      {
+        after:
+          "<h2>About the Author</h2><p>Ana Ruiz @anaruiz</p><p>Ana covers wildlife for the Gazette and hosts its weekly podcast.</p>",
+      },
+      "hosts its weekly podcast",
+    ],
+    ["a byline with its date", { before: "<p>By Ana Ruiz - 11/18/25 11:04 PM EST</p>" }, "Ana Ruiz"],
+    [
+      "the writer's contact note at the end",
+      {
+        after:
+          "<p>Have a tip? Ana Ruiz may be reached at ana@gazette.example. Follow her on Twitter @anaruiz or on Facebook.</p>",
+      },
+      "Have a tip",
+    ],
   ])("drops %s and keeps every paragraph", (_case, around, dropped) => {
     const text = article(around);
     expect(text).not.toContain(dropped);
@@ -677,6 +774,48 @@ describe("extractPage: boilerplate Readability keeps", () => {
       after: `<p>${prose[2]}</p>`,
     });
     for (const sentence of prose) expect(text).toContain(sentence);
+  });
+
+  it("keeps a sentence that opens with By and a date, and a section about someone under an About heading", () => {
+    const sentence = "By March 2025 the count had doubled.";
+    const section = Array.from(
+      { length: 5 },
+      (_, index) => `<p>Part ${index + 1} of the life of the woman who first counted the otters.</p>`,
+    ).join("");
+    const text = article({ before: `<p>${sentence}</p>`, after: `<h2>About her</h2>${section}` });
+    expect(text).toContain(sentence);
+    expect(text).toContain("Part 5 of the life");
+  });
+
+  it("keeps a shouted link to another site (a source) and the heading of a box whose class says no_caption", () => {
+    const text = article({
+      inside:
+        '<p><a href="https://results.example.org/swim">CLICK FOR FULL STATE SWIM RESULTS</a></p>' +
+        '<div class="list-item no_caption"><h2>Otters counted in every canal</h2><img src="/o.jpg" alt=""></div>',
+    });
+    expect(text).toContain("CLICK FOR FULL STATE SWIM RESULTS");
+    expect(text).toContain("Otters counted in every canal");
+  });
+
+  it("drops the card that pops up over a name, and keeps the name in its sentence", () => {
+    const text = article({
+      inside:
+        '<p>The count was led by <span class="person"><a href="/people/ana">Ana Ruiz</a><span><span><img src="/ana.jpg" alt="">' +
+        '<a href="/people/ana">Ana Ruiz</a><a href="/s/1">Beavers build a dam downtown</a> <a href="/s/2">Herons nest on the old mill</a>' +
+        "</span></span></span>, who counts them every spring.</p>",
+    });
+    expect(text).toContain("The count was led by Ana Ruiz, who counts them every spring.");
+    expect(text).not.toContain("Beavers");
+  });
+
+  it("drops the byline of a page that declares its author, and keeps the author", () => {
+    const page = extractPage(
+      html(
+        `<html><head><meta name="author" content="Ana Ruiz"></head><body><article><div class="byline">By Ana Ruiz, staff writer</div>${ARTICLE_TEXT}</article></body></html>`,
+      ),
+    );
+    expect(page.analysis.text).not.toContain("staff writer");
+    expect(page.analysis.author).toBe("Ana Ruiz");
   });
 
   it("leaves a byline with a furniture word in its class to Readability, which reads the author from it", () => {
