@@ -14,6 +14,7 @@ import { setupCommands } from "./commands";
 import { testConnection } from "./connection";
 import { menuPresetsFromSettings } from "./context-menus/menu-presets";
 import { setupContextMenus } from "./context-menus/setup-context-menus";
+import { createFollowUps, followUpCommandHandlers } from "./follow-ups";
 import { jobGateCommandHandlers, setupJobGate } from "./job-gate";
 import { setupJobsAlarm } from "./jobs-alarm";
 import { createKeepAwake } from "./keep-awake";
@@ -116,6 +117,7 @@ export default defineBackground(() => {
     }),
     ...jobGateCommandHandlers(jobGate),
     ...tabsCommandHandlers(tabsCommand),
+    ...followUpCommandHandlers(createFollowUps({ db, runner })),
     "job.cancel": async ({ jobId }) => ({ cancelled: await runner.cancel(jobId) }),
     "job.seen": async ({ jobId }) => {
       const updated = await markFailuresSeen(db, jobId);
