@@ -58,3 +58,10 @@ export function followUpMetadata(
     [QUESTION_KEY]: question.slice(0, LIMITS.maxMetadataStringLength),
   };
 }
+
+/** Only the thread's keys of `metadata` (an edit of the user's keys keeps them as they are). */
+export function threadKeysOf(metadata: MetadataValues | undefined): Metadata {
+  const kept: Metadata = {};
+  for (const [key, value] of Object.entries(metadata ?? {})) if (isThreadKey(key)) kept[key] = value;
+  return kept;
+}
