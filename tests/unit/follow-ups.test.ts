@@ -6,20 +6,31 @@ import "fake-indexeddb/auto";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createJobRunner } from "../../entrypoints/background/analyze-jobs";
 import { createFollowUps } from "../../entrypoints/background/follow-ups";
+import { createLibrary } from "../../entrypoints/background/library";
 import { createApiClient } from "../../lib/api/client";
 import { createDatabase, type LinklensDatabase } from "../../lib/db/database";
+import { buildExportDocument } from "../../lib/export/export-json";
 import { QUESTION_KEY, THREAD_KEY } from "../../lib/thread/thread-metadata";
 import { parseFollowUpPrompt } from "../../lib/thread/thread-prompt";
 import { readThread } from "../../lib/thread/thread-turns";
 import { startFixtureSite } from "../fixtures/site";
 import { KEY, startTestService, type TestService } from "../server/helpers/service";
 
+/** A key for one analysis and one follow-up: a follow-up charged twice would be refused (402). */
+const TWO_CREDITS = "lk_test_two_credits";
+
 let site: Awaited<ReturnType<typeof startFixtureSite>>;
 let service: TestService;
 
 beforeAll(async () => {
   site = await startFixtureSite();
-  service = await startTestService({ ca: site.caPem, apiKeys: [{ key: KEY, credits: 1_000 }] });
+  service = await startTestService({
+    ca: site.caPem,
+    apiKeys: [
+      { key: KEY, credits: 1_000 },
+      { key: TWO_CREDITS, credits: 2 },
+    ],
+  });
 }, 60_000);
 afterAll(async () => {
   await service?.close();
@@ -36,12 +47,14 @@ afterEach(async () => {
 });
 
 /** The worker's runner and follow-ups, recording the prompt of every POST /v1/links. */
-function setup(apiKey = KEY) {
+function setup(apiKey = KEY, loseAnswers = false) {
   const prompts: string[] = [];
   const recordingFetch: typeof fetch = async (input, init) => {
-    if (init?.method === "POST" && String(input).endsWith("/v1/links"))
-      prompts.push(JSON.parse(String(init.body)).prompt);
-    return fetch(input, init);
+    if (init?.method !== "POST" || !String(input).endsWith("/v1/links")) return fetch(input, init);
+    prompts.push(JSON.parse(String(init.body)).prompt);
+    const response = await fetch(input, init);
+    // A worker stopped mid-request: the service ran it, but the answer never comes back.
+    return loseAnswers ? new Promise<Response>(() => {}) : response;
   };
   const runner = createJobRunner({
     db,
@@ -104,6 +117,46 @@ describe("follow-up questions", { timeout: 60_000 }, () => {
     ]);
     expect(sent?.earlier[0]?.answer).not.toBe("");
     expect(await db.usage.count()).toBe(4);
+
+    // Exported and imported into a fresh profile: the same turns, questions and credits.
+    const document = buildExportDocument(await db.analyses.toArray(), { usage: await db.usage.toArray() });
+    const fresh = createDatabase(`linklens-follow-ups-fresh-${counter}`);
+    try {
+      await createLibrary({ db: fresh }).importDocument(JSON.parse(JSON.stringify(document)));
+      const imported = await fresh.analyses.get(from);
+      const again = await readThread(fresh, imported ?? (undefined as never));
+      expect(again).toEqual(thread);
+    } finally {
+      await fresh.delete();
+    }
+  });
+
+  it("loses no turn and charges none twice when the worker stops mid-turn", async () => {
+    const { runner } = setup();
+    const link = site.url("/news/article.html");
+    const first = await finished(
+      runner,
+      await runner.enqueue({ links: [link], prompt: "Summary?" }, "popup"),
+    );
+    const stopped = setup(KEY, true);
+    const jobId = await stopped.followUps.ask(first.analysisIds[0] as string, "Who paid for it?");
+    await expect.poll(() => stopped.prompts.length).toBe(1);
+
+    const restarted = setup(TWO_CREDITS);
+    await restarted.runner.resume();
+    const job = await finished(restarted.runner, jobId);
+    expect(job).toMatchObject({
+      status: "done",
+      interruptions: 1,
+      costCredits: 1,
+      thread: { question: "Who paid for it?" },
+    });
+    // The request went again with its key: the service answered it from its first run, charging nothing more.
+    const { body } = await service.call("GET", `/v1/analyses?analysisId=${job.analysisIds[0]}`, {
+      key: TWO_CREDITS,
+    });
+    expect(body.metadata).toMatchObject({ [QUESTION_KEY]: "Who paid for it?" });
+    expect(await db.usage.count()).toBe(2);
   });
 
   it("refuses an empty question and an analysis that is not in the library, queuing nothing", async () => {
