@@ -10,6 +10,7 @@ import { JobError } from "../popup/job-error";
 import { useSettings } from "../popup/use-settings";
 import { Button } from "../ui/button";
 import { FollowUpForm } from "./follow-up-form";
+import { RebuildThread } from "./rebuild-thread";
 import { useThread } from "./use-thread";
 
 /**
@@ -32,6 +33,7 @@ export function ThreadConversation({ analysisId }: { analysisId: string }) {
         </ol>
       ) : null}
       <FollowUpForm analysisId={analysisId} />
+      <RebuildThread analysisId={analysisId} />
     </section>
   );
 }

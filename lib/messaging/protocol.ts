@@ -114,6 +114,15 @@ interface Protocol {
    * analyzes the same link with the earlier turns in its prompt; follow it in Dexie (`jobs` by id).
    */
   "thread.ask": { request: { analysisId: string; question: string }; response: { jobId: string } };
+  /**
+   * Rebuild thread: restores the thread's turns the service holds (its related list filtered by the
+   * thread's metadata key) into the library; `filterIgnored` when the service ignored the filter (then
+   * the library alone holds the thread).
+   */
+  "thread.rebuild": {
+    request: { analysisId: string };
+    response: { restored: number; turns: number; filterIgnored: boolean };
+  };
   /** Queues a failed job that analyzed nothing again (a follow-up's Try again); `queued` false otherwise. */
   "job.retry": { request: { jobId: string }; response: { queued: boolean } };
   /** Marks a failed job (or, without `jobId`, every failed job) as seen: the badge drops its "!". */
