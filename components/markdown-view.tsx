@@ -1,4 +1,5 @@
 import { Component, lazy, type ReactNode, Suspense } from "react";
+import { markdownToPlainText } from "../lib/text/markdown-plain-text";
 
 export interface MarkdownViewProps {
   text: string;
@@ -14,8 +15,9 @@ const MarkdownRenderer = lazy(() =>
 
 /**
  * Markdown (CommonMark + GFM) shown as React elements, never as HTML: raw HTML in the text is shown as
- * text, links (http, https, mailto only) open in a new tab without access to this page. The text is shown
- * as it is until the renderer has loaded, and when it cannot be rendered (nesting thousands deep).
+ * text, links (http, https, mailto only) open in a new tab without access to this page. Until the renderer
+ * has loaded, and when it cannot render the text (nesting thousands deep), the text shows as plain text,
+ * its Markdown marks taken off: never `**` as typed.
  */
 export function MarkdownView(props: MarkdownViewProps) {
   const plain = (
@@ -23,7 +25,7 @@ export function MarkdownView(props: MarkdownViewProps) {
       className={props.className ? `markdown ${props.className}` : "markdown"}
       style={{ whiteSpace: "pre-wrap" }}
     >
-      {props.text}
+      {markdownToPlainText(props.text)}
     </div>
   );
   return (

@@ -74,6 +74,8 @@ async function main() {
     await popup.getByRole("textbox", { name: "Prompt", exact: true }).fill(PROMPT);
     await popup.getByRole("button", { name: "Analyze", exact: true }).click();
     await popup.locator("article.analysis-card").waitFor({ timeout: 60_000 });
+    // The answer rendered, not its plain-text stand-in (the one styled pre-wrap) while the renderer loads.
+    await popup.locator('article.analysis-card .markdown:not([style*="pre-wrap"])').first().waitFor();
     await popup.waitForLoadState("networkidle");
     if (!BEFORE) {
       await popup.screenshot({ path: join(DOCS, "popup.png"), fullPage: true });

@@ -9,6 +9,7 @@ import type { MetadataRow } from "../../lib/editing/metadata-rows";
 import { CommandError } from "../../lib/messaging/protocol";
 import { commandErrorText } from "../command-error-text";
 import { MetadataEditor } from "../metadata-editor";
+import { ThreadNote } from "../thread/thread-note";
 import { Button } from "../ui/button";
 import { ErrorMessage } from "../ui/error-message";
 import { ConfirmInline } from "./confirm-inline";
@@ -162,6 +163,7 @@ export function EditForm(props: EditFormProps) {
         reference={reference("jsonContent")}
       />
       <div className="editing-field">
+        <ThreadNote analysisId={draft.analysisId} metadata={against.metadata} />
         <MetadataEditor
           id={metadataId}
           rows={draft.metadataRows}

@@ -4,6 +4,7 @@ import type { CachedAnalysis } from "../../lib/db/schema";
 import { formatRelevance } from "../../lib/format/relevance";
 import { siteOf } from "../../lib/links/link-check";
 import { safeHref } from "../../lib/links/safe-link";
+import { userMetadata } from "../../lib/thread/thread-metadata";
 import { Favicon } from "../favicon";
 import { formatDate } from "../format-date";
 import { hideBrokenImage } from "../hide-broken-image";
@@ -23,7 +24,8 @@ export function AnalysisCard({ record }: { record: CachedAnalysis }) {
     analysis.author ? i18n.t("popup.result.author", { author: analysis.author }) : "",
     analysis.publishedDate ? formatDate(analysis.publishedDate) : "",
   ].filter(Boolean);
-  const metadata = Object.entries(record.metadata ?? {});
+  // The thread's keys are said by the conversation under the card, not listed as the user's.
+  const metadata = Object.entries(userMetadata(record.metadata));
 
   return (
     <article className="analysis-card" aria-labelledby={titleId} data-analysis-id={record.analysisId}>

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { i18n } from "#i18n";
 import type { CachedAnalysis } from "../../lib/db/schema";
+import { markdownToPlainText } from "../../lib/text/markdown-plain-text";
 import { formatDate } from "../format-date";
 import { AnalysisCard } from "./analysis-card";
 
@@ -8,8 +9,7 @@ const SNIPPET_LENGTH = 90;
 
 /** The start of an analysis's text as plain words, at most `length` characters. */
 export function snippet(record: CachedAnalysis, length = SNIPPET_LENGTH): string {
-  const text = (record.textContent ?? "")
-    .replace(/[#*_`>[\]()~-]+/g, " ")
+  const text = markdownToPlainText(record.textContent ?? "")
     .replace(/\s+/g, " ")
     .trim();
   return text.length > length ? `${text.slice(0, length - 1)}…` : text;

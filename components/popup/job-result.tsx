@@ -3,6 +3,7 @@ import { i18n } from "#i18n";
 import { db } from "../../lib/db/database";
 import { recordsByIds } from "../../lib/db/records";
 import type { AnalyzeJob } from "../../lib/db/schema";
+import { ThreadConversation } from "../thread/thread-conversation";
 import { AnalysisCard } from "./analysis-card";
 import { OpenSidePanelButton } from "./open-side-panel-button";
 
@@ -13,7 +14,10 @@ export function JobResult({ job, windowId }: { job: AnalyzeJob; windowId: number
   return (
     <div className="job-result">
       {records?.map((record) => (
-        <AnalysisCard key={record.analysisId} record={record} />
+        <div key={record.analysisId} className="job-result__answer">
+          <AnalysisCard record={record} />
+          <ThreadConversation analysisId={record.analysisId} />
+        </div>
       ))}
       {records && ids.length === 0 ? <p>{i18n.t("popup.job.noResults")}</p> : null}
       {job.linkLimit?.learned !== undefined ? (

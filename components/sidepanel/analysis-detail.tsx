@@ -5,11 +5,14 @@ import type { CachedAnalysis } from "../../lib/db/schema";
 import { formatRelevance } from "../../lib/format/relevance";
 import { siteOf } from "../../lib/links/link-check";
 import { safeHref } from "../../lib/links/safe-link";
+import { userMetadata } from "../../lib/thread/thread-metadata";
 import { AnalysisEditor } from "../editing/analysis-editor";
 import { Favicon } from "../favicon";
 import { formatDate } from "../format-date";
 import { hideBrokenImage } from "../hide-broken-image";
 import { MarkdownView } from "../markdown-view";
+import { ThreadConversation } from "../thread/thread-conversation";
+import { ThreadNote } from "../thread/thread-note";
 import { Button } from "../ui/button";
 import { ErrorMessage } from "../ui/error-message";
 import { ImageGallery } from "./image-gallery";
@@ -107,6 +110,7 @@ export function AnalysisDetail({
             <>
               <RecordFacts record={record} />
               <AnalysisEditor analysisId={analysisId} readOnly={<EditableFields record={record} />} />
+              <ThreadConversation analysisId={analysisId} />
             </>
           )}
         </>
@@ -236,7 +240,8 @@ function EditableFields({ record }: { record: CachedAnalysis }) {
       ) : null}
       <section className="detail-section" aria-labelledby="detail-metadata">
         <h3 id="detail-metadata">{i18n.t("sidepanel.detail.metadata")}</h3>
-        <MetadataList metadata={record.metadata ?? {}} />
+        <ThreadNote analysisId={record.analysisId} metadata={record.metadata} />
+        <MetadataList metadata={userMetadata(record.metadata)} />
       </section>
     </>
   );

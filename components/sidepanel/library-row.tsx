@@ -1,6 +1,7 @@
 import { i18n } from "#i18n";
 import type { EditStateKind } from "../../lib/editing/edit-states";
 import type { LibraryEntry } from "../../lib/library/library-entry";
+import { idsOfRow } from "../../lib/library/thread-entries";
 import { Favicon } from "../favicon";
 import { formatDate } from "../format-date";
 
@@ -58,7 +59,7 @@ export function LibraryRow({
         className="library-row__select"
         aria-label={i18n.t("libraryActions.selectRow", { title })}
         checked={selected === true}
-        onChange={(event) => onSelectedChange([entry.analysisId], event.currentTarget.checked)}
+        onChange={(event) => onSelectedChange(idsOfRow(entry), event.currentTarget.checked)}
       />
       {button}
     </div>
@@ -123,6 +124,11 @@ function RowButton({
           <span className="library-row__title" title={title}>
             {title}
           </span>
+          {entry.thread ? (
+            <span className="library-badge" data-state="thread">
+              {i18n.t("sidepanel.library.questions", entry.thread.turnIds.length)}
+            </span>
+          ) : null}
           <StateBadge entry={entry} editState={editState} />
         </span>
         {made ? (

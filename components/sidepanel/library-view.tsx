@@ -14,6 +14,7 @@ import {
 import { createLibrarySearch } from "../../lib/library/library-search";
 import { analysisRows, pageGroupRows } from "../../lib/library/page-groups";
 import type { LibraryIndex } from "../../lib/library/search-index";
+import { idsOfRow, oneRowPerThread, threadGroups } from "../../lib/library/thread-entries";
 import { SelectionBar } from "../library-actions/selection-bar";
 import type { LibrarySelection } from "../library-actions/use-selection";
 import { Button } from "../ui/button";
@@ -55,7 +56,7 @@ const idsByList = new WeakMap<readonly LibraryEntry[], string[]>();
 function idsOf(entries: readonly LibraryEntry[]): string[] {
   let ids = idsByList.get(entries);
   if (!ids) {
-    ids = entries.map((entry) => entry.analysisId);
+    ids = entries.flatMap(idsOfRow);
     idsByList.set(entries, ids);
   }
   return ids;
@@ -88,7 +89,12 @@ export function LibraryView({
   }, [all, focus]);
   const search = useMemo(() => createLibrarySearch(focused, index), [focused, index]);
   const searched = useMemo(() => search.search(deferredQuery), [search, deferredQuery]);
-  const shown = useMemo(() => applyFilters(searched, filters), [searched, filters]);
+  const threads = useMemo(() => threadGroups(all), [all]);
+  // Search and filters look at every turn of a thread; a match shows the thread as one row.
+  const shown = useMemo(
+    () => oneRowPerThread(applyFilters(searched, filters), threads),
+    [searched, filters, threads],
+  );
   const rows = useMemo(() => (grouped ? pageGroupRows(shown) : analysisRows(shown)), [grouped, shown]);
   const sites = useMemo(() => siteCounts(all), [all]);
   const presets = useMemo(() => presetCounts(all), [all]);

@@ -1,6 +1,7 @@
 import { i18n } from "#i18n";
 import type { PartialAnalysisRecord } from "../../lib/api/contract";
 import { SELECTABLE_FIELDS } from "../../lib/library/related-query";
+import { markdownToPlainText } from "../../lib/text/markdown-plain-text";
 import { formatDate } from "../format-date";
 import { Button } from "../ui/button";
 
@@ -53,11 +54,7 @@ export function RelatedList({ records, page, onOpen }: RelatedListProps) {
               {record.updatedAt ? ` · ${formatDate(record.updatedAt, true)}` : ""}
             </p>
             {record.textContent ? (
-              <p className="related-item__snippet">
-                {record.textContent.length > SNIPPET_LENGTH
-                  ? `${record.textContent.slice(0, SNIPPET_LENGTH)}…`
-                  : record.textContent}
-              </p>
+              <p className="related-item__snippet">{preview(record.textContent)}</p>
             ) : null}
             {record.metadata && Object.keys(record.metadata).length > 0 ? (
               <p className="related-item__data">
@@ -74,4 +71,10 @@ export function RelatedList({ records, page, onOpen }: RelatedListProps) {
       })}
     </ol>
   );
+}
+
+/** The start of an answer as plain text (no Markdown marks), on one line. */
+function preview(textContent: string): string {
+  const text = markdownToPlainText(textContent).replace(/\s+/g, " ").trim();
+  return text.length > SNIPPET_LENGTH ? `${text.slice(0, SNIPPET_LENGTH)}…` : text;
 }

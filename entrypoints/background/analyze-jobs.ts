@@ -18,7 +18,7 @@ import { type LinkLimitStore, linksPerRequest, refusedAsTooLarge } from "../../l
 import { decideRetry, RETRY_SCHEDULES } from "../../lib/api/retry-policy";
 import type { LinklensDatabase } from "../../lib/db/database";
 import { cacheRecords } from "../../lib/db/records";
-import type { AnalyzeJob, AnalyzeJobRequest, JobSource, RejectedLink } from "../../lib/db/schema";
+import type { AnalyzeJob, AnalyzeJobRequest, JobSource, JobThread, RejectedLink } from "../../lib/db/schema";
 import { LINK_PROBLEM_MESSAGES, normalizeLink, sortLinks } from "../../lib/links/link-check";
 import { createDurableQueue, type ItemRun } from "./durable-queue";
 import { learnedLinkLimits } from "./link-limits";
@@ -99,6 +99,7 @@ export function createJobRunner(deps: JobRunnerDeps) {
     source: JobSource,
     tabUrl?: string,
     presetName?: string,
+    thread?: JobThread,
   ): Promise<string> {
     const { links, ...rawFields } = request;
     const sorted = sortLinks(links);
@@ -122,6 +123,7 @@ export function createJobRunner(deps: JobRunnerDeps) {
       updatedAt: time,
       ...(tabUrl && { tabUrl: normalizeLink(tabUrl) ?? tabUrl }),
       ...(presetName && { presetName }),
+      ...(thread && { thread }),
     };
     const refusal = fields.success ? noLinksError(sorted.accepted.length, sorted.rejected) : undefined;
     const error = fields.success ? refusal : invalidFieldsError(fields.error);
@@ -365,8 +367,38 @@ export function createJobRunner(deps: JobRunnerDeps) {
     return true;
   }
 
+  /**
+   * Queues a failed job again from its start, with new request keys (the old ones may hold the failure
+   * the service stored). Only a job that analyzed nothing: nothing it did can be charged twice.
+   */
+  async function retry(jobId: string): Promise<boolean> {
+    const queued = await db.transaction("rw", db.jobs, async () => {
+      const job = await db.jobs.get(jobId);
+      if (job?.status !== "failed" || job.analysisIds.length > 0) return false;
+      const fresh: AnalyzeJob = {
+        ...job,
+        status: "queued",
+        progress: { done: 0, total: job.request.links.length },
+        chunksDone: 0,
+        failures: [],
+        attempts: 0,
+        updatedAt: now(),
+      };
+      for (const key of ["chunks", "chunkKeys", "error", "retryAt", "interruptions", "finishedAt"] as const)
+        delete fresh[key];
+      await db.jobs.put(fresh);
+      return true;
+    });
+    if (queued) {
+      changed();
+      void pump();
+    }
+    return queued;
+  }
+
   return {
     enqueue,
+    retry,
     /**
      * On worker start: a job still `running` was cut off by a stopped worker; run it again or fail it.
      * Once per worker: later calls (the browser's startup event after the worker's own start) share it.
@@ -394,7 +426,8 @@ function chunkLinks(links: readonly string[], size: number = LIMITS.maxLinks): s
  * analyzed link alike, 1 or 2 credits; unknown when the share is not a whole number).
  */
 async function originOf(db: LinklensDatabase, job: AnalyzeJob, response: AnalyzeResponse) {
-  const { prompt } = job.request;
+  // A follow-up's prompt carries the earlier turns: its turn keeps the question as the user typed it.
+  const prompt = job.thread?.question ?? job.request.prompt;
   const presetName = job.presetName ?? (await db.presets.toArray()).find((p) => p.prompt === prompt)?.name;
   const count = response.results.length;
   const share = count > 0 ? response.costCredits / count : Number.NaN;

@@ -14,6 +14,7 @@ import { setupCommands } from "./commands";
 import { testConnection } from "./connection";
 import { menuPresetsFromSettings } from "./context-menus/menu-presets";
 import { setupContextMenus } from "./context-menus/setup-context-menus";
+import { createFollowUps, followUpCommandHandlers } from "./follow-ups";
 import { jobGateCommandHandlers, setupJobGate } from "./job-gate";
 import { setupJobsAlarm } from "./jobs-alarm";
 import { createKeepAwake } from "./keep-awake";
@@ -28,6 +29,7 @@ import { clientFromSettings } from "./settings-client";
 import { createTabsCommand, tabsCommandHandlers } from "./tabs-command";
 import { fillPresetPrompt } from "./template-prompt";
 import { createRecordSeeder, exposeTestSeam } from "./test-seam";
+import { createThreadRebuild } from "./thread-rebuild";
 
 /**
  * The worker's main. Everything here runs synchronously, so a worker woken by a menu click, a shortcut,
@@ -109,6 +111,7 @@ export default defineBackground(() => {
   const analyses = createAnalysisReader({ db, getClient: clientFromSettings });
   const library = createLibrary({ db });
   const related = createRelatedLister({ db, getClient: clientFromSettings });
+  const threadRebuild = createThreadRebuild({ db, getClient: clientFromSettings });
   setupCommands({
     "connection.test": ({ baseUrl, apiKey }) => testConnection(baseUrl, apiKey),
     "analyze.start": async ({ source, tabUrl, presetName, ...request }) => ({
@@ -116,6 +119,8 @@ export default defineBackground(() => {
     }),
     ...jobGateCommandHandlers(jobGate),
     ...tabsCommandHandlers(tabsCommand),
+    ...followUpCommandHandlers(createFollowUps({ db, runner })),
+    "thread.rebuild": ({ analysisId }) => threadRebuild.rebuild(analysisId),
     "job.cancel": async ({ jobId }) => ({ cancelled: await runner.cancel(jobId) }),
     "job.seen": async ({ jobId }) => {
       const updated = await markFailuresSeen(db, jobId);

@@ -44,3 +44,16 @@ export async function jobOfAnalysis(
   const jobs = await db.jobs.filter((job) => job.analysisIds.includes(analysisId)).toArray();
   return jobs.sort((a, b) => b.createdAt - a.createdAt)[0];
 }
+
+/**
+ * The follow-ups of a thread that have no analysis yet: queued or running (pending turns), or failed
+ * having analyzed nothing (failed turns, which keep their question), oldest first.
+ */
+export async function openThreadJobs(db: LinklensDatabase, threadId: string): Promise<AnalyzeJob[]> {
+  const jobs = await db.jobs
+    .where("status")
+    .anyOf([...ACTIVE_JOB_STATUSES, "failed"])
+    .filter((job) => job.thread?.id === threadId && job.analysisIds.length === 0)
+    .toArray();
+  return jobs.sort((a, b) => a.createdAt - b.createdAt);
+}

@@ -81,6 +81,8 @@ const JOB_SOURCES = [
   "shortcut",
   /** Many tabs in one job: the popup's "All tabs in this window", Firefox's tab-strip menu. */
   "tabs",
+  /** A follow-up question under an answer (popup or side panel): one more turn of its thread. */
+  "follow-up",
 ] as const;
 export type JobSource = (typeof JOB_SOURCES)[number];
 
@@ -149,6 +151,14 @@ export interface AnalyzeJob {
   tabUrl?: string;
   /** The preset the job runs, when it runs one (stored on the analyses it creates). */
   presetName?: string;
+  /** A follow-up: the thread it adds a turn to, and the question as typed (the prompt carries more). */
+  thread?: JobThread;
+}
+
+export interface JobThread {
+  /** The thread's id (lib/thread/thread-metadata.ts): the analysisId of its first turn. */
+  id: string;
+  question: string;
 }
 
 /**

@@ -4,6 +4,7 @@
  * crashing, until it is saved or cancelled (lib/editing/draft-saver.ts).
  */
 import type { AnalysisPatch } from "../db/schema";
+import { userMetadata } from "../thread/thread-metadata";
 import { type DraftStore, draftStore } from "./draft-saver";
 import { isMetadataRow, type MetadataRow, rowsFromMetadata } from "./metadata-rows";
 
@@ -40,7 +41,8 @@ export function draftFromValues(
     startedOnPending: base.pending === true,
     textContent: values.textContent ?? "",
     jsonText: values.jsonContent === undefined ? "" : JSON.stringify(values.jsonContent, null, 2),
-    metadataRows: rowsFromMetadata(values.metadata ?? {}, newId),
+    // The thread's keys are the extension's, not rows the user edits (checkDraft keeps them).
+    metadataRows: rowsFromMetadata(userMetadata(values.metadata), newId),
   };
 }
 

@@ -8,6 +8,7 @@ import type { AnalysisPatch } from "../db/schema";
 import { type JsonSyntaxError, parseJsonText } from "../json/json-text";
 import { sameJson } from "../json/same-json";
 import { type SchemaViolation, validateAgainstSchema } from "../schema/json-schema-validate";
+import { threadKeysOf } from "../thread/thread-metadata";
 import type { EditableValues, EditDraft } from "./edit-draft";
 import { type MetadataCheck, metadataFromRows } from "./metadata-rows";
 
@@ -91,7 +92,10 @@ export function checkDraft(
   if (!metadata.ok) problems.metadata = metadata.check;
   else {
     // All rows removed: the stored metadata is replaced by an empty object (a field cannot be unset).
-    const next = metadata.metadata ?? (against.metadata === undefined ? undefined : {});
+    // The thread's keys are no rows: they go back as they were, so an edit never takes a turn out of its thread.
+    const threadKeys = threadKeysOf(against.metadata);
+    const rows = metadata.metadata ?? (against.metadata === undefined ? undefined : {});
+    const next = Object.keys(threadKeys).length > 0 ? { ...rows, ...threadKeys } : rows;
     if (next !== undefined && !sameJson(next, against.metadata ?? {})) patch.metadata = next;
   }
 

@@ -16,8 +16,20 @@ const Instant = z.string().refine((value) => Number.isFinite(Date.parse(value)),
 });
 const EpochMs = z.number().int().nonnegative();
 
-/** Local fields carried along: `partial` (only some fields are known) and `cachedAt` (epoch ms). */
-const localFields = { cachedAt: EpochMs.optional() };
+/**
+ * What this browser knew of the job that made an analysis (`origin`): the prompt (a follow-up's
+ * question), the preset and the credits it cost, so a thread imported elsewhere keeps its questions and
+ * its total.
+ */
+const ExportedOrigin = z.object({
+  jobId: z.string(),
+  prompt: z.string(),
+  presetName: z.string().optional(),
+  costCredits: z.number().nonnegative().optional(),
+});
+
+/** Local fields carried along: `partial` (only some fields are known), `cachedAt` (epoch ms), `origin`. */
+const localFields = { cachedAt: EpochMs.optional(), origin: ExportedOrigin.optional() };
 
 const ExportedFullAnalysis = AnalysisRecord.extend({
   createdAt: Instant,
@@ -94,6 +106,7 @@ function exportedAnalysisOf(row: CachedAnalysis): ExportedAnalysis {
     ...fields,
     ...(row.partial === true && { partial: true }),
     cachedAt: row.cachedAt,
+    ...(row.origin && { origin: row.origin }),
   } as ExportedAnalysis;
 }
 

@@ -153,7 +153,7 @@ function replaces(incoming: ExportedAnalysis, current: CachedAnalysis): boolean 
 function rowOf(incoming: ExportedAnalysis, now: number): CachedAnalysis {
   const fields = withoutUndefined(incoming);
   for (const key of LOCAL_FIELDS) delete fields[key];
-  return assemble(fields, incoming.partial === true, incoming.cachedAt ?? now);
+  return withOrigin(assemble(fields, incoming.partial === true, incoming.cachedAt ?? now), incoming.origin);
 }
 
 /** A row that replaces a cached one is cached now: its `cachedAt` moves, as every cache write moves it. */
@@ -163,7 +163,15 @@ function mergedRow(incoming: ExportedAnalysis, current: CachedAnalysis, now: num
     ? { ...serverFieldsOf(current), ...withoutUndefined(incoming) }
     : withoutUndefined(incoming);
   for (const key of LOCAL_FIELDS) delete fields[key];
-  return assemble(fields, partial && current.partial === true, now);
+  return withOrigin(
+    assemble(fields, partial && current.partial === true, now),
+    current.origin ?? incoming.origin,
+  );
+}
+
+/** What the job that made it knew (this browser's, else the exporting browser's) stays with the row. */
+function withOrigin(row: CachedAnalysis, origin: ExportedAnalysis["origin"]): CachedAnalysis {
+  return origin ? { ...row, origin } : row;
 }
 
 function assemble(fields: Record<string, unknown>, partial: boolean, cachedAt: number): CachedAnalysis {

@@ -1,11 +1,11 @@
 /**
  * The first line of an analysis's result as a library row shows it: the first line of its text that
- * says something, with the Markdown marks that start a line (headings, list bullets, quotes) and the
- * inline emphasis marks taken off, cut to `max` characters. Without text, the JSON's first value.
+ * says something, as plain text (lib/text/markdown-plain-text.ts: no Markdown marks, no list number),
+ * cut to `max` characters. Without text, the JSON's first value.
  */
-const LINE_START = /^\s*(?:#{1,6}\s+|[-*+]\s+|\d+[.)]\s+|>\s*)+/;
-const INLINE_MARKS = /(\*\*|__|`|~~)/g;
-const SEPARATOR = /^\s*(?:[-*_]\s*){3,}$|^\s*```/;
+import { markdownLineToText } from "../text/markdown-plain-text";
+
+const LIST_NUMBER = /^\s*(?:•\s*|\d+[.)]\s+)+/;
 
 const FIRST_LINE_MAX = 140;
 
@@ -29,8 +29,7 @@ export function firstLineOf(textContent: string | undefined, jsonContent?: unkno
   // Only the start of a long text is read: the first line that says something is near it.
   const head = (textContent ?? "").slice(0, 4 * max + 2_000);
   for (const line of head.split("\n")) {
-    if (SEPARATOR.test(line)) continue;
-    const text = line.replace(LINE_START, "").replace(INLINE_MARKS, "");
+    const text = markdownLineToText(line).replace(LIST_NUMBER, "");
     if (text.trim()) return cut(text, max);
   }
   const leaf = firstJsonLeaf(jsonContent);

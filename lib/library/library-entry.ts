@@ -38,6 +38,13 @@ export interface LibraryEntry {
   presetName?: string;
   /** The credits it cost, when known (1, or 2 with JSON, per analyzed link). */
   costCredits?: number;
+  /** Set on the one row a thread shows as (thread-entries.ts), never stored. */
+  thread?: LibraryThread;
+}
+
+/** What a thread's row stands for: its turns, oldest first. */
+export interface LibraryThread {
+  turnIds: string[];
 }
 
 export function toLibraryEntry(row: CachedAnalysis, docNo = -1): LibraryEntry {

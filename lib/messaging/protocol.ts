@@ -109,6 +109,22 @@ interface Protocol {
   "tabs.analyze": { request: TabsAnalyzeRequest; response: TabsAnalyzeResult };
   /** Stops a queued or running job; `cancelled` is false when it had already ended. */
   "job.cancel": { request: { jobId: string }; response: { cancelled: boolean } };
+  /**
+   * Asks a follow-up of the thread `analysisId` belongs to (a first answer starts one): a job that
+   * analyzes the same link with the earlier turns in its prompt; follow it in Dexie (`jobs` by id).
+   */
+  "thread.ask": { request: { analysisId: string; question: string }; response: { jobId: string } };
+  /**
+   * Rebuild thread: restores the thread's turns the service holds (its related list filtered by the
+   * thread's metadata key) into the library; `filterIgnored` when the service ignored the filter (then
+   * the library alone holds the thread).
+   */
+  "thread.rebuild": {
+    request: { analysisId: string };
+    response: { restored: number; turns: number; filterIgnored: boolean };
+  };
+  /** Queues a failed job that analyzed nothing again (a follow-up's Try again); `queued` false otherwise. */
+  "job.retry": { request: { jobId: string }; response: { queued: boolean } };
   /** Marks a failed job (or, without `jobId`, every failed job) as seen: the badge drops its "!". */
   "job.seen": { request: { jobId?: string }; response: { updated: number } };
   /** GET /v1/analyses, cached, answered as the service sent it. */

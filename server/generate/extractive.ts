@@ -1,11 +1,15 @@
 import { compileSchemaWithLocations, InvalidSchemaError } from "../schema/json-schema";
 import { JsonFiller } from "./json/json-filler";
-import { composeText } from "./text/extractive-text";
+import { composeText, NOT_MENTIONED } from "./text/extractive-text";
+import { readFollowUp, repeatsEarlier, sentencesOf, textWithoutEarlier } from "./text/follow-up";
 import { PageFacts } from "./text/page-facts";
 import { buildPageModel } from "./text/page-model";
 import { loadSentenceSplitter } from "./text/sentences";
 import { analysisNlp } from "./text/wink";
 import { GenerationError, type Generator } from "./types";
+
+/** Said before an answer that can only be the one an earlier turn gave (a question asked again). */
+const ASKED_BEFORE = "As an earlier answer said:";
 
 /**
  * The offline generator: text is the page's own sentences that best answer the prompt; JSON is the
@@ -17,11 +21,29 @@ export function createExtractiveGenerator(): Generator {
     name: "extractive",
     async generateText({ prompt, temperature, page, signal }) {
       signal?.throwIfAborted();
+      const followUp = readFollowUp(prompt);
+      if (!followUp) {
+        const model = await buildPageModel(page.analysis.text, page.language);
+        return composeText(page, model, prompt, temperature);
+      }
+      // A follow-up answers its own question; when that would say an earlier answer again word for word,
+      // it answers from what the earlier answers did not already say.
+      const { question, earlierAnswers } = followUp;
       const model = await buildPageModel(page.analysis.text, page.language);
-      return composeText(page, model, prompt, temperature);
+      const answer = composeText(page, model, question, temperature);
+      if (!repeatsEarlier(answer, earlierAnswers)) return answer;
+      const text = textWithoutEarlier(page.analysis.text, earlierAnswers);
+      const rest = { ...page, analysis: { ...page.analysis, text } };
+      const other = composeText(rest, await buildPageModel(text, page.language), question, temperature);
+      if (!repeatsEarlier(other, earlierAnswers) && !other.startsWith(NOT_MENTIONED)) return other;
+      // Only what was said already answers it: one of its sentences at a time, said to be said before.
+      const again = sentencesOf(answer).map((sentence) => `${ASKED_BEFORE} ${sentence}`);
+      const fresh = again.find((candidate) => !repeatsEarlier(candidate, earlierAnswers));
+      return fresh ?? `${ASKED_BEFORE} (${earlierAnswers.length} times) ${answer}`;
     },
-    async generateJson({ prompt, temperature, page, schema, signal }) {
+    async generateJson({ prompt: sent, temperature, page, schema, signal }) {
       signal?.throwIfAborted();
+      const prompt = readFollowUp(sent)?.question ?? sent;
       let compiled: ReturnType<typeof compileSchemaWithLocations>;
       try {
         compiled = compileSchemaWithLocations(schema);

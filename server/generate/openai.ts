@@ -4,7 +4,11 @@
  * the schema is a plain one.
  */
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
-import type { ChatCompletionCreateParamsNonStreaming } from "openai/resources/chat/completions";
+import type {
+  ChatCompletionCreateParamsNonStreaming,
+  ChatCompletionMessageParam,
+} from "openai/resources/chat/completions";
+import { parseFollowUpPrompt } from "../../lib/thread/thread-prompt";
 import type { ExtractedPage } from "../pages/types";
 import { compileResponseSchema, describeIssues, InvalidSchemaError } from "../schema/json-schema";
 import { GenerationError, type Generator } from "./types";
@@ -63,10 +67,7 @@ export function createOpenAiGenerator(options: OpenAiGeneratorOptions): Generato
         {
           model: options.model,
           temperature,
-          messages: [
-            { role: "system", content: TEXT_INSTRUCTIONS },
-            { role: "user", content: userMessage(prompt, page) },
-          ],
+          messages: [{ role: "system", content: TEXT_INSTRUCTIONS }, ...conversation(prompt, page)],
         },
         signal,
       );
@@ -83,10 +84,7 @@ export function createOpenAiGenerator(options: OpenAiGeneratorOptions): Generato
         {
           model: options.model,
           temperature,
-          messages: [
-            { role: "system", content: JSON_INSTRUCTIONS },
-            { role: "user", content: userMessage(prompt, page) },
-          ],
+          messages: [{ role: "system", content: JSON_INSTRUCTIONS }, ...conversation(prompt, page)],
           response_format: { type: "json_schema", json_schema: { name: "analysis", schema, strict: true } },
         },
         signal,
@@ -101,6 +99,27 @@ export function createOpenAiGenerator(options: OpenAiGeneratorOptions): Generato
       return value;
     },
   };
+}
+
+/**
+ * The chat: the request with the page; for a follow-up (lib/thread/thread-prompt.ts), the first question
+ * with the page, then each earlier answer as the assistant's and each later question as the user's, so the
+ * model reads a conversation rather than one long string.
+ */
+export function conversation(prompt: string, page: ExtractedPage): ChatCompletionMessageParam[] {
+  const followUp = parseFollowUpPrompt(prompt);
+  if (!followUp || followUp.earlier.length === 0)
+    return [{ role: "user", content: userMessage(prompt, page) }];
+  const [first, ...later] = followUp.earlier;
+  const messages: ChatCompletionMessageParam[] = [
+    { role: "user", content: userMessage(first?.question ?? "", page) },
+    { role: "assistant", content: first?.answer ?? "" },
+  ];
+  for (const turn of later) {
+    messages.push({ role: "user", content: turn.question }, { role: "assistant", content: turn.answer });
+  }
+  messages.push({ role: "user", content: followUp.question });
+  return messages;
 }
 
 function userMessage(prompt: string, page: ExtractedPage): string {

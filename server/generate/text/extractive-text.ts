@@ -9,6 +9,8 @@ import { pickSentences, queryWeights, type RankedSentence, rankSentences } from 
 import { clipAround, termRanges, wordCount } from "./sentence-window";
 
 const NO_TEXT_MESSAGE = "The page has no readable text.";
+/** How an answer starts when the page names none of the prompt's words. */
+export const NOT_MENTIONED = "The page does not mention";
 
 /** A sentence of a summary or list longer than this is cut around the prompt's words, when it has some. */
 const LONG_SENTENCE_WORDS = 100;
@@ -43,7 +45,7 @@ export function composeText(
   if (aboutPage) return aboutPage;
 
   const missing = unmentionedWords(model, intent);
-  const unmentioned = missing.length > 0 ? `The page does not mention ${quoteList(missing)}.` : "";
+  const unmentioned = missing.length > 0 ? `${NOT_MENTIONED} ${quoteList(missing)}.` : "";
   const weights = weightsFor(page, model, intent, []);
   const random = randomFor(prompt, page.analysis.url, temperature);
   const question = (intent.kind === "factual" || intent.kind === "yesno") && !intent.wantsList;

@@ -1,0 +1,58 @@
+/**
+ * A thread as its turns: the cached analyses of one page that share a thread (thread-metadata.ts), in
+ * the order they were made. The worker reads them to write a follow-up's prompt; the popup and the
+ * side panel show them.
+ */
+import type { LinklensDatabase } from "../db/database";
+import { recordsForPage } from "../db/records";
+import type { CachedAnalysis } from "../db/schema";
+import { questionInMetadata, threadIdOf } from "./thread-metadata";
+
+export interface ThreadTurn {
+  analysisId: string;
+  /** The question (the first turn's prompt); "" when this browser never knew it. */
+  question: string;
+  answer: string;
+  /** Epoch ms the service made it (else when it was cached). */
+  time: number;
+  /** What it cost, when a job of this browser made it. */
+  costCredits?: number;
+}
+
+function madeAt(row: CachedAnalysis): number {
+  const time = row.createdAt ? Date.parse(row.createdAt) : Number.NaN;
+  return Number.isFinite(time) ? time : row.cachedAt;
+}
+
+export function toThreadTurn(row: CachedAnalysis): ThreadTurn {
+  return {
+    analysisId: row.analysisId,
+    question: questionInMetadata(row.metadata) ?? row.origin?.prompt ?? "",
+    answer: row.textContent ?? "",
+    time: madeAt(row),
+    ...(row.origin?.costCredits !== undefined && { costCredits: row.origin.costCredits }),
+  };
+}
+
+/** The rows of `threadId` among `rows`, as turns, oldest first (ties by id). */
+export function threadTurns(rows: readonly CachedAnalysis[], threadId: string): ThreadTurn[] {
+  return rows
+    .filter((row) => threadIdOf(row) === threadId)
+    .map(toThreadTurn)
+    .sort((a, b) => a.time - b.time || (a.analysisId < b.analysisId ? -1 : 1));
+}
+
+/** The thread `row` belongs to, read from the cache: every turn of it on the same page. */
+export async function readThread(
+  db: LinklensDatabase,
+  row: CachedAnalysis,
+): Promise<{ threadId: string; turns: ThreadTurn[] }> {
+  const threadId = threadIdOf(row);
+  const url = row.analysis?.url;
+  const rows = url ? await recordsForPage(db, url) : [];
+  const turns = threadTurns(
+    rows.some((other) => other.analysisId === row.analysisId) ? rows : [...rows, row],
+    threadId,
+  );
+  return { threadId, turns };
+}

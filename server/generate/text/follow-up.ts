@@ -1,0 +1,84 @@
+/**
+ * A follow-up question (lib/thread/thread-prompt.ts writes its prompt): the newest question is the one
+ * to answer; a question with a pronoun and no subject of its own ("who paid for it?") takes its subject
+ * from the question before; and what earlier turns answered is not said again word for word.
+ */
+import { type ParsedFollowUp, parseFollowUpPrompt } from "../../../lib/thread/thread-prompt";
+import { readPrompt } from "./prompt";
+
+/** Words that stand for something named before. */
+const PRONOUN = /\b(it|its|they|them|their|this|that|these|those|he|she|him|his|her|there)\b/i;
+/** A question with more content words than this names its own subject. */
+const OWN_SUBJECT_TERMS = 2;
+/** Earlier sentences shorter than this are too common to leave out of the page. */
+const MIN_REPEATED_CHARS = 24;
+
+export interface FollowUpQuestion {
+  /** The question to answer, its pronoun replaced by the subject it stands for. */
+  question: string;
+  /** The earlier answers, flattened to one line (as the prompt carries them). */
+  earlierAnswers: string[];
+}
+
+/** "Who paid for it?" after "How much did the project cost?" → "Who paid for project cost?". */
+export function withSubject(question: string, previous: string | undefined): string {
+  if (!previous || !PRONOUN.test(question)) return question;
+  const intent = readPrompt(question);
+  // "Who wrote it?" asks about the page itself; a question with words of its own has its subject.
+  if (intent.pageFields.length > 0 || intent.terms.length > OWN_SUBJECT_TERMS) return question;
+  const subject = readPrompt(previous).words.join(" ");
+  return subject ? question.replace(PRONOUN, subject) : question;
+}
+
+/** The follow-up a prompt asks, or `undefined` for a prompt that is no follow-up. */
+export function readFollowUp(prompt: string): FollowUpQuestion | undefined {
+  const parsed: ParsedFollowUp | undefined = parseFollowUpPrompt(prompt);
+  if (!parsed) return undefined;
+  // Each earlier question takes its subject from the one before it, so a chain of pronouns resolves.
+  let previous: string | undefined;
+  for (const turn of parsed.earlier) previous = withSubject(turn.question, previous);
+  return {
+    question: withSubject(parsed.question, previous),
+    earlierAnswers: parsed.earlier.map((turn) => turn.answer),
+  };
+}
+
+function flat(text: string): string {
+  return text
+    .replace(/\*\*|__|`/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** The sentences of earlier answers as the page wrote them (Markdown marks and list bullets off). */
+function earlierSentences(answers: readonly string[]): string[] {
+  return answers
+    .flatMap((answer) => flat(answer.replace(/(^|\s)- /g, "$1")).split(/(?<=[.!?…])\s+/))
+    .map((sentence) => sentence.replace(/…$/, "").trim())
+    .filter((sentence) => sentence.length >= MIN_REPEATED_CHARS);
+}
+
+/** The page's text without the sentences earlier answers took from it (the text itself when none are left). */
+export function textWithoutEarlier(text: string, answers: readonly string[]): string {
+  let left = text;
+  for (const sentence of earlierSentences(answers)) left = left.split(sentence).join(" ");
+  return left.trim() ? left : text;
+}
+
+/** Whether `answer` says again, word for word, what an earlier answer said. */
+export function repeatsEarlier(answer: string, answers: readonly string[]): boolean {
+  const said = flat(answer);
+  return answers.some((earlier) => {
+    const before = flat(earlier);
+    if (!before) return false;
+    if (before === said) return true;
+    // An earlier answer the prompt cut short ends with "…": the part it kept.
+    return before.endsWith("…") && said.startsWith(before.slice(0, -1).trimEnd());
+  });
+}
+
+/** The sentences of an answer's first paragraph (the paragraph itself when it has no sentence end). */
+export function sentencesOf(answer: string): string[] {
+  const paragraph = answer.trim().split(/\n\s*\n/)[0] ?? "";
+  return paragraph.split(/(?<=[.!?])\s+/).filter(Boolean);
+}

@@ -1,0 +1,94 @@
+/**
+ * A thread on the seed-only mock service, which knows nothing of threads: follow-ups are analyses with
+ * metadata, Rebuild thread finds them through the related list's metadata filter, and a service that
+ * ignores that filter rebuilds from the library only, saying so.
+ */
+import "fake-indexeddb/auto";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createJobRunner } from "../../entrypoints/background/analyze-jobs";
+import { createFollowUps } from "../../entrypoints/background/follow-ups";
+import { createThreadRebuild } from "../../entrypoints/background/thread-rebuild";
+import { createApiClient } from "../../lib/api/client";
+import { createDatabase, type LinklensDatabase } from "../../lib/db/database";
+import { cacheRecords } from "../../lib/db/records";
+import { readThread } from "../../lib/thread/thread-turns";
+import { type SeedService, startSeedService } from "../fixtures/seed-service/seed-service";
+
+const KEY = "seed_key";
+const PAGE = "https://pages.example/tram";
+
+let seed: SeedService;
+let counter = 0;
+const databases: LinklensDatabase[] = [];
+beforeEach(async () => {
+  seed = await startSeedService({ apiKeys: [KEY] });
+});
+afterEach(async () => {
+  await seed.close();
+  await Promise.all(databases.splice(0).map((db) => db.delete()));
+});
+
+function device() {
+  const db = createDatabase(`linklens-seed-threads-${++counter}`);
+  databases.push(db);
+  const getClient = async () => createApiClient({ baseUrl: seed.url, apiKey: KEY, retry: { retries: 0 } });
+  const runner = createJobRunner({ db, getClient, scheduleAlarm: () => {} });
+  return {
+    db,
+    runner,
+    followUps: createFollowUps({ db, runner }),
+    rebuild: createThreadRebuild({ db, getClient }),
+  };
+}
+
+/** A three-turn thread made on one device; returns the ids of its turns, oldest first. */
+async function threadOnFirstDevice(): Promise<string[]> {
+  const { db, runner, followUps } = device();
+  const done = async (jobId: string) => {
+    await runner.whenIdle();
+    return (await db.jobs.get(jobId))?.analysisIds[0] as string;
+  };
+  const first = await done(
+    await runner.enqueue({ links: [PAGE], prompt: "What is this page about?" }, "popup"),
+  );
+  const second = await done(await followUps.ask(first, "How much did it cost?"));
+  const third = await done(await followUps.ask(second, "Who paid for it?"));
+  // Another analysis of another page: a service that ignores the filter lists it too.
+  await done(await runner.enqueue({ links: ["https://pages.example/other"], prompt: "Summary?" }, "popup"));
+  return [first, second, third];
+}
+
+describe("threads on a seed-only service", () => {
+  it("rebuilds a thread on a new device from one turn, through the related list's metadata filter", async () => {
+    const ids = await threadOnFirstDevice();
+    const second = device();
+    const client = createApiClient({ baseUrl: seed.url, apiKey: KEY, retry: { retries: 0 } });
+    await cacheRecords(second.db, [await client.getAnalysis(ids[2] as string)]);
+
+    expect(await second.rebuild.rebuild(ids[2] as string)).toEqual({
+      restored: 2,
+      turns: 3,
+      filterIgnored: false,
+    });
+    const row = await second.db.analyses.get(ids[2] as string);
+    const { turns } = await readThread(second.db, row ?? (undefined as never));
+    expect(turns.map((turn) => turn.analysisId)).toEqual(ids);
+    // The follow-ups carry their questions; the first turn's prompt was never on the service.
+    expect(turns.map((turn) => turn.question)).toEqual(["", "How much did it cost?", "Who paid for it?"]);
+  });
+
+  it("rebuilds from the library only, and says so, when the service ignores the metadata filter", async () => {
+    const ids = await threadOnFirstDevice();
+    seed.choose({ metadataFilter: "ignore" });
+    const second = device();
+    const client = createApiClient({ baseUrl: seed.url, apiKey: KEY, retry: { retries: 0 } });
+    await cacheRecords(second.db, [await client.getAnalysis(ids[2] as string)]);
+
+    expect(await second.rebuild.rebuild(ids[2] as string)).toEqual({
+      restored: 0,
+      turns: 1,
+      filterIgnored: true,
+    });
+    expect(await second.db.analyses.count()).toBe(1);
+  });
+});
