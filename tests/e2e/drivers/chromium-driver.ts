@@ -13,6 +13,8 @@ function chromiumPage(page: Page): DriverPage {
     evaluate: (fn, arg) => page.evaluate(fn as never, arg as never) as never,
     click: (role: Role, name: string) => control(role, name).click(),
     fill: (role: Role, name: string, value: string) => control(role, name).fill(value),
+    press: (role: Role, name: string, key: string) => control(role, name).press(key),
+    valueOf: (role: Role, name: string) => control(role, name).inputValue(),
     clickText: (text: string) => page.getByText(text, { exact: true }).click(),
     fillField: (label: string, value: string) => page.getByLabel(label, { exact: true }).fill(value),
     waitForText: (text: string, timeout?: number) =>

@@ -32,6 +32,10 @@ export interface DriverPage extends Evaluator {
   click(role: Role, name: string): Promise<void>;
   /** Replaces the text of the field of `role` named `name`, as a user types it. */
   fill(role: Role, name: string, value: string): Promise<void>;
+  /** Presses `key` (one key: "Enter", "Tab") in the field of `role` named `name`, as a user does. */
+  press(role: Role, name: string, key: string): Promise<void>;
+  /** The current value of the form field of `role` named `name` (what the user typed, not the markup's). */
+  valueOf(role: Role, name: string): Promise<string>;
   /** Clicks the element whose own text is exactly `text` (a <summary>, a label), as a user does. */
   clickText(text: string): Promise<void>;
   /** Replaces the text of the form field labelled `label` (exactly), as a user types it. */

@@ -15,7 +15,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import puppeteer, { type Browser, type ElementHandle, type Page } from "puppeteer-core";
+import puppeteer, { type Browser, type ElementHandle, type KeyInput, type Page } from "puppeteer-core";
 import { extensionPath } from "../extension-build";
 import type { DriverPage, ExtensionDriver, Role, UserFile, UserTab } from "./driver";
 
@@ -132,6 +132,23 @@ function firefoxPage(page: Page, files: string): DriverPage {
     click: (role, name) => clickCentered(page, ariaSelector(role, name)),
     fill: async (role, name, value) => {
       await fillEnabled(page, ariaSelector(role, name), value);
+    },
+    press: async (role, name, key) => {
+      const element = await enabledHandle(page, ariaSelector(role, name));
+      try {
+        // puppeteer's press focuses the element first, as Playwright's does.
+        await element.press(key as KeyInput);
+      } finally {
+        await element.dispose();
+      }
+    },
+    valueOf: async (role, name) => {
+      const element = await locate(page, ariaSelector(role, name)).waitHandle();
+      try {
+        return await element.evaluate((node) => (node as HTMLInputElement | HTMLTextAreaElement).value ?? "");
+      } finally {
+        await element.dispose();
+      }
     },
     clickText: async (text) => {
       // As Playwright's exact getByText: the innermost shown element whose whole text is `text`
