@@ -17,11 +17,14 @@ import {
   selectElement,
   startPlainPage,
 } from "./context-menu-helpers";
+import { chromiumScenarioTest } from "./drivers/chromium-scenario-test";
 import { analyze, readRow } from "./extension-data";
 import { expect, TEST_API_KEY } from "./fixtures";
 import { OptionsPage } from "./options-page";
 import { test } from "./popup-fixtures";
 import { writeSettings } from "./popup-page";
+import { followUpsOnSeedScenario } from "./scenarios/follow-ups-on-seed";
+import type { ScenarioTest } from "./scenarios/scenario-test";
 
 test.use({ ignoreHTTPSErrors: true });
 
@@ -252,46 +255,11 @@ test("many tabs: one job of the window's https pages, sent as the service's limi
   );
 });
 
-test("follow-ups in the popup: a thread of three turns, rebuilt through the metadata filter, or from the library when the service ignores it", async ({
-  context,
-  serviceWorker,
-  fixtureSite,
-  openPopupFor,
-}) => {
-  await writeSettings(serviceWorker, { baseUrl: seed.url, apiKey: TEST_API_KEY });
-  const article = await context.newPage();
-  await article.goto(fixtureSite.url("/news/article.html"));
-  const popup = await openPopupFor(article);
-  await popup.prompt.fill("What is this page about?");
-  await popup.analyze.click();
-  await expect(popup.card).toBeVisible({ timeout: 30_000 });
-
-  const thread = popup.job.getByRole("region", { name: "Follow-up questions" });
-  const input = thread.getByRole("textbox", { name: "Ask a follow-up" });
-  for (const question of ["How much did it cost?", "Who paid for it?"]) {
-    await input.fill(question);
-    await input.press("Enter");
-    await expect(input).toHaveValue("");
-    const turn = thread.locator(".thread__turn").filter({ hasText: question });
-    await expect(turn.locator(".thread__answer")).toBeVisible({ timeout: 30_000 });
-    await expect(turn.locator(".thread__meta")).toContainText("1 credit");
-  }
-  await expect(thread.locator(".thread__turn")).toHaveCount(2);
-  // Markdown is never shown raw: not in the card, not in the turns.
-  await expect(popup.job).not.toContainText("**");
-
-  await thread.getByRole("button", { name: "Rebuild thread" }).click();
-  await expect(thread).toContainText("The library already held every turn the service has.");
-  // Another analysis of the key, of another page: a service that ignores the filter lists it too.
-  const other = await fetch(`${seed.url}/v1/links`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-api-key": TEST_API_KEY },
-    body: JSON.stringify({ link: [page(1)], prompt: "Summary?" }),
-  });
-  expect(other.status).toBe(200);
-  seed.choose({ metadataFilter: "ignore" });
-  await thread.getByRole("button", { name: "Rebuild thread" }).click();
-  await expect(thread).toContainText(
-    "This service ignores the thread filter, so the thread was rebuilt from this library only (3 turns).",
-  );
+// The shared scenarios that run against this mock in both browsers (Firefox: firefox/seed-service.spec.ts).
+const scenarioTest = chromiumScenarioTest.extend({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the fixtures argument to be destructured
+  tenantKey: async ({}, use) => {
+    await use(TEST_API_KEY);
+  },
 });
+followUpsOnSeedScenario(scenarioTest as unknown as ScenarioTest, () => seed);

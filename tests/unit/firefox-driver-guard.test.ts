@@ -10,8 +10,8 @@ import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const E2E = resolve(import.meta.dirname, "../e2e");
-/** The drivers (waitForFunction is refused in every one) and the Firefox-only suites. */
-const FIREFOX_CODE = ["drivers", "firefox"];
+/** The drivers (waitForFunction is refused in every one), the Firefox-only suites and the scenarios both run. */
+const FIREFOX_CODE = ["drivers", "firefox", "scenarios"];
 
 /** A rule with `puppeteerOnly` holds in the files that import puppeteer (Playwright's locators are fine). */
 const FORBIDDEN: { pattern: RegExp; reason: string; puppeteerOnly?: boolean }[] = [

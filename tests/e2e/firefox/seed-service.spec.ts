@@ -1,25 +1,37 @@
 /**
- * The many-tabs scenarios in Firefox against the seed-only mock service (tests/fixtures/seed-service), which
- * takes at most 2 links a request: Firefox is the browser where a test can grant the optional `tabs`
- * permission, so this is where many tabs run against a service that decides the seed's silences otherwise.
+ * Shared scenarios in Firefox against the seed-only mock service (tests/fixtures/seed-service), which
+ * takes at most 2 links a request: many tabs (Firefox is the browser where a test can grant the optional
+ * `tabs` permission, so this is where they run against a service that decides the seed's silences
+ * otherwise), and the follow-ups in the popup, which Chromium runs against it too (seed-service-flows.spec.ts).
  */
 import { type SeedService, startSeedService } from "../../fixtures/seed-service/seed-service";
 import type { ServiceProcess } from "../../helpers/service-process";
 import { launchFirefoxDriver } from "../drivers/firefox-driver";
 import { test as base, expect, TEST_API_KEY } from "../fixtures";
+import { followUpsOnSeedScenario } from "../scenarios/follow-ups-on-seed";
 import { manyTabsScenarios } from "../scenarios/many-tabs";
 import type { ScenarioTest } from "../scenarios/scenario-test";
 
 let seed: SeedService | undefined;
 
-const test = base.extend<{ driver: Awaited<ReturnType<typeof launchFirefoxDriver>> }>({
-  service: [
+const test = base.extend<
+  { driver: Awaited<ReturnType<typeof launchFirefoxDriver>> },
+  { seedService: SeedService }
+>({
+  seedService: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the fixtures argument to be destructured
     async ({}, use) => {
       seed = await startSeedService({ apiKeys: [TEST_API_KEY], maxLinks: 2 });
-      // The scenarios use only the service's address.
-      await use(seed as unknown as ServiceProcess);
+      await use(seed);
       await seed.close();
+    },
+    // Started for every test, also a scenario that reaches the mock itself (`seed`) and not `service`.
+    { scope: "worker", auto: true },
+  ],
+  service: [
+    async ({ seedService }, use) => {
+      // The scenarios use only the service's address.
+      await use(seedService as unknown as ServiceProcess);
     },
     { scope: "worker" },
   ],
@@ -36,16 +48,20 @@ const test = base.extend<{ driver: Awaited<ReturnType<typeof launchFirefoxDriver
 });
 
 test.describe("against the seed-only mock", () => {
-  manyTabsScenarios(test as unknown as ScenarioTest);
+  test.describe("many tabs", () => {
+    manyTabsScenarios(test as unknown as ScenarioTest);
 
-  test.afterAll(() => {
-    // The mock refused the 3-link request and took it 2 links at a time, each charged once.
-    const sent = seed?.requests({ path: "/v1/links" }) ?? [];
-    expect(sent.some((request) => request.status === 400)).toBe(true);
-    expect(
-      sent
-        .filter((request) => request.status === 200)
-        .every((r) => (r.body as { link: string[] }).link.length <= 2),
-    ).toBe(true);
+    test.afterAll(() => {
+      // The mock refused the 3-link request and took it 2 links at a time, each charged once.
+      const sent = seed?.requests({ path: "/v1/links" }) ?? [];
+      expect(sent.some((request) => request.status === 400)).toBe(true);
+      expect(
+        sent
+          .filter((request) => request.status === 200)
+          .every((r) => (r.body as { link: string[] }).link.length <= 2),
+      ).toBe(true);
+    });
   });
+
+  followUpsOnSeedScenario(test as unknown as ScenarioTest, () => seed as SeedService);
 });
