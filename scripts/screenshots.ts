@@ -5,6 +5,9 @@
  * extension in Chromium, the reference service and the HTTPS fixture site; it analyzes the fixture
  * site's news article from the popup and more pages, some behind long addresses, from the side panel.
  *
+ * It also writes a three-turn thread (the answer and two follow-ups) at 400 px wide, light and dark, in the
+ * popup and in the side panel's detail: docs/thread-popup-{light,dark}.png, docs/thread-sidepanel-{light,dark}.png.
+ *
  * `--before`: no build, the extension already built (`LINKLENS_OUT_DIR`), and only the 400×600 views,
  * as docs/before-library.png and docs/before-usage.png, to set beside the current ones in a change.
  * `--no-build`: the extension already built. `--dark`: the dark colour scheme.
@@ -13,7 +16,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { chromium } from "@playwright/test";
+import { chromium, type Page } from "@playwright/test";
 import { EXTENSION_BUILD_DIR, TEST_BUILD_MODE } from "../tests/e2e/extension-build";
 import { analyze } from "../tests/e2e/extension-data";
 import { CHROMIUM_PATH, EXTENSION_PATH } from "../tests/e2e/fixtures";
@@ -29,6 +32,35 @@ const PROMPT = "When did the tram line open, and what does it connect?";
 const BEFORE = process.argv.includes("--before");
 /** The query a newsletter link carries: what makes real addresses long. */
 const LONG_QUERY = "?utm_source=weekly-newsletter&utm_medium=email&utm_campaign=autumn-reading-list";
+/** The follow-ups that make the three-turn thread; the second's "it" is the depot the first asks about. */
+const FOLLOW_UPS = ["Where is the Kestrel Hill depot?", "Who complained about it?"];
+const ARTICLE_TITLE = "Riverside tram line opens after four years of works";
+
+/** Asks a follow-up under the answer as a user does (Enter sends) and waits for its turn's answer. */
+async function askFollowUp(page: Page, question: string): Promise<void> {
+  const input = page.getByRole("textbox", { name: "Ask a follow-up", exact: true });
+  await input.fill(question);
+  await input.press("Enter");
+  await page
+    .locator(".thread__turn[data-analysis-id]")
+    .filter({ hasText: question })
+    .locator('.thread__answer .markdown:not([style*="pre-wrap"])')
+    .first()
+    .waitFor({ timeout: 60_000 });
+}
+
+/** `page` at 400 px wide, whole, once light and once dark, as docs/<name>-light.png and docs/<name>-dark.png. */
+async function shootThread(page: Page, name: string): Promise<string[]> {
+  await page.setViewportSize({ width: 400, height: 760 });
+  const names: string[] = [];
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.screenshot({ path: join(DOCS, `${name}-${colorScheme}.png`), fullPage: true });
+    names.push(`${name}-${colorScheme}.png`);
+  }
+  await page.emulateMedia({ colorScheme: process.argv.includes("--dark") ? "dark" : "light" });
+  return names;
+}
 
 async function main() {
   if (!BEFORE && !process.argv.includes("--no-build"))
@@ -80,6 +112,9 @@ async function main() {
     if (!BEFORE) {
       await popup.screenshot({ path: join(DOCS, "popup.png"), fullPage: true });
       written.push("popup.png");
+      for (const question of FOLLOW_UPS) await askFollowUp(popup, question);
+      await popup.waitForLoadState("networkidle");
+      written.push(...(await shootThread(popup, "thread-popup")));
     }
 
     const panel = await context.newPage();
@@ -114,6 +149,18 @@ async function main() {
     await panel.waitForLoadState("networkidle");
     await panel.screenshot({ path: join(DOCS, `${prefix}usage.png`) });
     written.push(`${prefix}library.png`, `${prefix}usage.png`);
+
+    if (!BEFORE) {
+      // The same thread opened from the library, in the side panel's detail.
+      await panel.getByRole("button", { name: "Library", exact: true }).click();
+      await panel.getByText(ARTICLE_TITLE, { exact: true }).first().click();
+      await panel
+        .locator('.thread__turn[data-analysis-id] .thread__answer .markdown:not([style*="pre-wrap"])')
+        .nth(FOLLOW_UPS.length - 1)
+        .waitFor();
+      await panel.waitForLoadState("networkidle");
+      written.push(...(await shootThread(panel, "thread-sidepanel")));
+    }
     console.log(`Wrote ${written.map((name) => join(DOCS, name)).join(", ")}`);
   } finally {
     await context.close();
