@@ -32,8 +32,8 @@ const PROMPT = "When did the tram line open, and what does it connect?";
 const BEFORE = process.argv.includes("--before");
 /** The query a newsletter link carries: what makes real addresses long. */
 const LONG_QUERY = "?utm_source=weekly-newsletter&utm_medium=email&utm_campaign=autumn-reading-list";
-/** The follow-ups that make the three-turn thread; the second's "it" is the depot the first asks about. */
-const FOLLOW_UPS = ["Where is the Kestrel Hill depot?", "Who complained about it?"];
+/** The follow-ups that make the three-turn thread; the second's "it" is the project the first asks about. */
+const FOLLOW_UPS = ["How much did the project cost?", "Who paid for it?"];
 const ARTICLE_TITLE = "Riverside tram line opens after four years of works";
 
 /** Asks a follow-up under the answer as a user does (Enter sends) and waits for its turn's answer. */
@@ -49,13 +49,18 @@ async function askFollowUp(page: Page, question: string): Promise<void> {
     .waitFor({ timeout: 60_000 });
 }
 
-/** `page` at 400 px wide, whole, once light and once dark, as docs/<name>-light.png and docs/<name>-dark.png. */
-async function shootThread(page: Page, name: string): Promise<string[]> {
+/**
+ * `page` at 400 px wide, once light and once dark, as docs/<name>-light.png and docs/<name>-dark.png: the
+ * whole page, or (`scrolled`) the view with the thread's end at its bottom, for a page that scrolls inside.
+ */
+async function shootThread(page: Page, name: string, scrolled = false): Promise<string[]> {
   await page.setViewportSize({ width: 400, height: 760 });
+  if (scrolled)
+    await page.locator("section.thread").evaluate((thread) => thread.scrollIntoView({ block: "end" }));
   const names: string[] = [];
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
-    await page.screenshot({ path: join(DOCS, `${name}-${colorScheme}.png`), fullPage: true });
+    await page.screenshot({ path: join(DOCS, `${name}-${colorScheme}.png`), fullPage: !scrolled });
     names.push(`${name}-${colorScheme}.png`);
   }
   await page.emulateMedia({ colorScheme: process.argv.includes("--dark") ? "dark" : "light" });
@@ -159,7 +164,8 @@ async function main() {
         .nth(FOLLOW_UPS.length - 1)
         .waitFor();
       await panel.waitForLoadState("networkidle");
-      written.push(...(await shootThread(panel, "thread-sidepanel")));
+      // The side panel scrolls inside its own pane, so a whole-page shot would stop at the view's end.
+      written.push(...(await shootThread(panel, "thread-sidepanel", true)));
     }
     console.log(`Wrote ${written.map((name) => join(DOCS, name)).join(", ")}`);
   } finally {
