@@ -1,7 +1,14 @@
 import { compileSchemaWithLocations, InvalidSchemaError } from "../schema/json-schema";
 import { JsonFiller } from "./json/json-filler";
 import { composeText, NOT_MENTIONED } from "./text/extractive-text";
-import { readFollowUp, repeatsEarlier, sentencesOf, textWithoutEarlier } from "./text/follow-up";
+import {
+  questionTermsIn,
+  readFollowUp,
+  repeatsEarlier,
+  sentenceAfterEarlier,
+  sentencesOf,
+  textWithoutEarlier,
+} from "./text/follow-up";
 import { PageFacts } from "./text/page-facts";
 import { buildPageModel } from "./text/page-model";
 import { loadSentenceSplitter } from "./text/sentences";
@@ -27,15 +34,21 @@ export function createExtractiveGenerator(): Generator {
         return composeText(page, model, prompt, temperature);
       }
       // A follow-up answers its own question; when that would say an earlier answer again word for word,
-      // it answers from what the earlier answers did not already say.
-      const { question, earlierAnswers } = followUp;
+      // it says what the page says next on that point when the question was asked before, or answers from what the earlier answers did not
+      // already say, as long as that is as much about the question as the answer it would repeat.
+      const { question, earlierAnswers, askedBefore } = followUp;
       const model = await buildPageModel(page.analysis.text, page.language);
       const answer = composeText(page, model, question, temperature);
       if (!repeatsEarlier(answer, earlierAnswers)) return answer;
+      const next = askedBefore ? sentenceAfterEarlier(model, earlierAnswers) : undefined;
+      if (next) return next;
       const text = textWithoutEarlier(page.analysis.text, earlierAnswers);
       const rest = { ...page, analysis: { ...page.analysis, text } };
       const other = composeText(rest, await buildPageModel(text, page.language), question, temperature);
-      if (!repeatsEarlier(other, earlierAnswers) && !other.startsWith(NOT_MENTIONED)) return other;
+      const asMuchAbout =
+        questionTermsIn(other, question, model.language) >= questionTermsIn(answer, question, model.language);
+      if (!repeatsEarlier(other, earlierAnswers) && !other.startsWith(NOT_MENTIONED) && asMuchAbout)
+        return other;
       // Only what was said already answers it: one of its sentences at a time, said to be said before.
       const again = sentencesOf(answer).map((sentence) => `${ASKED_BEFORE} ${sentence}`);
       const fresh = again.find((candidate) => !repeatsEarlier(candidate, earlierAnswers));

@@ -4,7 +4,9 @@
  * from the question before; and what earlier turns answered is not said again word for word.
  */
 import { type ParsedFollowUp, parseFollowUpPrompt } from "../../../lib/thread/thread-prompt";
+import type { PageModel } from "./page-model";
 import { readPrompt } from "./prompt";
+import { contentTerms } from "./terms";
 
 /** Words that stand for something named before. */
 const PRONOUN = /\b(it|its|they|them|their|this|that|these|those|he|she|him|his|her|there)\b/i;
@@ -18,6 +20,8 @@ export interface FollowUpQuestion {
   question: string;
   /** The earlier answers, flattened to one line (as the prompt carries them). */
   earlierAnswers: string[];
+  /** Whether an earlier turn asked this very question (its subject resolved the same way). */
+  askedBefore: boolean;
 }
 
 /** "Who paid for it?" after "How much did the project cost?" → "Who paid for project cost?". */
@@ -36,10 +40,16 @@ export function readFollowUp(prompt: string): FollowUpQuestion | undefined {
   if (!parsed) return undefined;
   // Each earlier question takes its subject from the one before it, so a chain of pronouns resolves.
   let previous: string | undefined;
-  for (const turn of parsed.earlier) previous = withSubject(turn.question, previous);
+  const asked = new Set<string>();
+  for (const turn of parsed.earlier) {
+    previous = withSubject(turn.question, previous);
+    asked.add(flat(previous).toLowerCase());
+  }
+  const question = withSubject(parsed.question, previous);
   return {
-    question: withSubject(parsed.question, previous),
+    question,
     earlierAnswers: parsed.earlier.map((turn) => turn.answer),
+    askedBefore: asked.has(flat(question).toLowerCase()),
   };
 }
 
@@ -81,4 +91,28 @@ export function repeatsEarlier(answer: string, answers: readonly string[]): bool
 export function sentencesOf(answer: string): string[] {
   const paragraph = answer.trim().split(/\n\s*\n/)[0] ?? "";
   return paragraph.split(/(?<=[.!?])\s+/).filter(Boolean);
+}
+
+/**
+ * The page's next sentence after the last one an earlier answer took, in the same paragraph: asked the
+ * same question again, a reader wants what the page says next on that point (a one-sentence answer to "why
+ * did it cost more?" is followed by the sentence that says why). Undefined when there is none.
+ */
+export function sentenceAfterEarlier(model: PageModel, answers: readonly string[]): string | undefined {
+  const said = answers.map(flat).join(" ");
+  let last = -1;
+  for (const [position, sentence] of model.sentences.entries()) {
+    if (said.includes(flat(sentence.text))) last = position;
+  }
+  const current = model.sentences[last];
+  const next = model.sentences[last + 1];
+  if (!current || !next || next.paragraph !== current.paragraph || said.includes(flat(next.text)))
+    return undefined;
+  return next.text;
+}
+
+/** How many of the question's content terms `text` holds. */
+export function questionTermsIn(text: string, question: string, language?: string): number {
+  const held = new Set(contentTerms(flat(text), language));
+  return readPrompt(question, language).terms.filter((term) => held.has(term)).length;
 }
