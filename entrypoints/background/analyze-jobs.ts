@@ -99,6 +99,8 @@ export function createJobRunner(deps: JobRunnerDeps) {
     source: JobSource,
     tabUrl?: string,
     presetName?: string,
+    /** A comparison, or a retry of one of its pages (lib/compare). */
+    grouping?: Pick<AnalyzeJob, "comparison" | "retryOf">,
   ): Promise<string> {
     const { links, ...rawFields } = request;
     const sorted = sortLinks(links);
@@ -122,6 +124,7 @@ export function createJobRunner(deps: JobRunnerDeps) {
       updatedAt: time,
       ...(tabUrl && { tabUrl: normalizeLink(tabUrl) ?? tabUrl }),
       ...(presetName && { presetName }),
+      ...grouping,
     };
     const refusal = fields.success ? noLinksError(sorted.accepted.length, sorted.rejected) : undefined;
     const error = fields.success ? refusal : invalidFieldsError(fields.error);

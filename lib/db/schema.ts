@@ -81,6 +81,8 @@ const JOB_SOURCES = [
   "shortcut",
   /** Many tabs in one job: the popup's "All tabs in this window", Firefox's tab-strip menu. */
   "tabs",
+  /** A comparison: many links, one prompt and schema, shown as one table (lib/compare). */
+  "compare",
 ] as const;
 export type JobSource = (typeof JOB_SOURCES)[number];
 
@@ -149,6 +151,15 @@ export interface AnalyzeJob {
   tabUrl?: string;
   /** The preset the job runs, when it runs one (stored on the analyses it creates). */
   presetName?: string;
+  /** Set on a comparison: its results are one table, not separate analyses. */
+  comparison?: ComparisonInfo;
+  /** A page of a comparison analyzed again ("Retry this page"): its result replaces the page's row. */
+  retryOf?: { jobId: string; link: string };
+}
+
+export interface ComparisonInfo {
+  /** The schema's name as the user knows it (a preset's, a template's), for the library's row. */
+  schemaName?: string;
 }
 
 /**
