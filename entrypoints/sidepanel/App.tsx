@@ -1,5 +1,8 @@
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
 import { i18n } from "#i18n";
+import { CompareForm } from "../../components/compare/compare-form";
+import { ComparisonList } from "../../components/compare/comparison-list";
+import { ComparisonView } from "../../components/compare/comparison-view";
 import { ActionNoticeView } from "../../components/library-actions/action-notice";
 import { DetailActions, DetailRemoval } from "../../components/library-actions/detail-actions";
 import { LibraryToolbarActions } from "../../components/library-actions/library-toolbar-actions";
@@ -13,7 +16,12 @@ import { useLibraryEntries } from "../../components/sidepanel/use-library-entrie
 import { useLoadMark } from "../../components/sidepanel/use-load-mark";
 import { useSidepanelFocus } from "../../components/sidepanel/use-sidepanel-focus";
 
-type View = { name: "library" } | { name: "usage" } | { name: "detail"; analysisId: string };
+type View =
+  | { name: "library" }
+  | { name: "usage" }
+  | { name: "detail"; analysisId: string }
+  | { name: "compare"; links?: string }
+  | { name: "comparison"; jobId: string };
 
 const LIBRARY: View = { name: "library" };
 
@@ -78,7 +86,12 @@ export function App() {
   const showSection = (section: SectionName) => setStack([section === "usage" ? { name: "usage" } : LIBRARY]);
 
   const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === "Escape" && view.name === "detail" && !event.defaultPrevented) {
+    if (
+      event.key === "Escape" &&
+      view.name !== "library" &&
+      view.name !== "usage" &&
+      !event.defaultPrevented
+    ) {
       event.preventDefault();
       back();
     }
@@ -93,6 +106,10 @@ export function App() {
       </header>
       <main className="sidepanel__main">
         <div hidden={view.name !== "library"} className="sidepanel__library">
+          <ComparisonList
+            onNew={() => setStack((current) => [...current, { name: "compare" }])}
+            onOpen={(jobId) => setStack((current) => [...current, { name: "comparison", jobId }])}
+          />
           <LibraryView
             entries={entries}
             complete={complete}
@@ -123,6 +140,16 @@ export function App() {
           />
         ) : null}
         {view.name === "usage" ? <UsageView /> : null}
+        {view.name === "compare" ? (
+          <CompareForm
+            initialLinks={view.links}
+            onCancel={back}
+            onStarted={(jobId) => setStack([LIBRARY, { name: "comparison", jobId }])}
+          />
+        ) : null}
+        {view.name === "comparison" ? (
+          <ComparisonView key={view.jobId} jobId={view.jobId} onBack={back} onOpen={open} />
+        ) : null}
       </main>
       <ActionNoticeView
         notice={actions.notice}
