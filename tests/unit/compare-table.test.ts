@@ -7,9 +7,9 @@ import { MAX_COMPARE_LINKS, parseLinkList } from "../../lib/compare/link-list";
 import { cellText, compareCells, schemaColumns } from "../../lib/compare/table-cells";
 import { orderRows } from "../../lib/compare/table-order";
 import { comparisonCsv, comparisonJson, comparisonMarkdown } from "../../lib/export/export-comparison";
+import { readCsv } from "../helpers/read-csv";
 import { cachedRow } from "./helpers/cached-rows";
 import { jobRow } from "./helpers/job-rows";
-import { readCsv } from "./helpers/read-csv";
 
 describe("the pasted links", () => {
   it("takes one URL a line or links in prose, merges duplicates and names the lines left out", () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { exportCsv, formatCell } from "../../lib/export/export-csv";
 import { exportFile } from "../../lib/export/export-file";
+import { readCsv } from "../helpers/read-csv";
 import { cachedRow } from "./helpers/cached-rows";
-import { readCsv } from "./helpers/read-csv";
 
 const FIXED =
   '"analysisId","createdAt","updatedAt","title","url","site","pageId","author","publishedDate","score","relevancePercent","textContent","jsonContent","partial"';

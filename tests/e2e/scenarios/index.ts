@@ -4,6 +4,7 @@
  */
 import { backgroundUnloadScenario } from "./background-unload";
 import { badgeCountScenario } from "./badge-count";
+import { comparisonScenario } from "./comparison";
 import { contextMenuScenarios, tabStripScenario } from "./context-menus";
 import { exportImportScenario } from "./export-import";
 import { firefoxOnlyScenarios } from "./firefox-only";
@@ -26,6 +27,7 @@ export function defineScenarios(test: ScenarioTest, browserName: "chromium" | "f
   libraryEditingScenario(test);
   exportImportScenario(test);
   backgroundUnloadScenario(test);
+  comparisonScenario(test);
   // The toolbar count needs `tabs` granted by a test, which only Firefox allows (its prompt off by a pref).
   if (browserName === "firefox") {
     badgeCountScenario(test);
