@@ -4,13 +4,9 @@
  * back whole, so the user sees what was left out and why.
  */
 import { sortLinks } from "../links/link-check";
+import { urlsInText } from "../links/urls-in-text";
 
 export const MAX_COMPARE_LINKS = 500;
-
-/** Anything with a scheme, up to a space or a character that closes the prose around a link. */
-const ANY_URL = /\b[a-z][a-z0-9+.-]*:\/\/[^\s<>"'`)\]}]+/gi;
-/** Prose ends a link's sentence with these; a URL rarely does. */
-const TRAILING_PUNCTUATION = /[.,;:!?]+$/;
 
 export interface LinkList {
   /** Distinct https links, normalized, in first-seen order (at most `MAX_COMPARE_LINKS`). */
@@ -29,7 +25,7 @@ export function parseLinkList(text: string): LinkList {
   for (const rawLine of text.split(/\r\n|\r|\n/)) {
     const line = rawLine.trim();
     if (!line) continue;
-    const found = [...line.matchAll(ANY_URL)].map((match) => match[0].replace(TRAILING_PUNCTUATION, ""));
+    const found = urlsInText(line);
     const sorted = sortLinks(found.length > 0 ? found : [line]);
     if (sorted.accepted.length === 0 && sorted.duplicates === 0) leftOut.push(line);
     candidates.push(...found.filter((link) => sortLinks([link]).accepted.length > 0));
