@@ -1,8 +1,9 @@
-import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
+import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { i18n } from "#i18n";
 import { CompareForm } from "../../components/compare/compare-form";
 import { ComparisonList } from "../../components/compare/comparison-list";
 import { ComparisonView } from "../../components/compare/comparison-view";
+import { useCompareDraft } from "../../components/compare/use-compare-draft";
 import { ActionNoticeView } from "../../components/library-actions/action-notice";
 import { DetailActions, DetailRemoval } from "../../components/library-actions/detail-actions";
 import { LibraryToolbarActions } from "../../components/library-actions/library-toolbar-actions";
@@ -46,6 +47,10 @@ export function App() {
   const selection = useSelection(allIds);
   const selectedIds = useMemo(() => [...selection.selected], [selection.selected]);
   const actions = useLibraryActions();
+  // Links sent from the popup's many tabs or the selection's menu open a new comparison with them.
+  useCompareDraft(
+    useCallback(({ links }) => setStack([LIBRARY, { name: "compare", links: links.join("\n") }]), []),
+  );
 
   // A job's results were asked for: its one analysis opens at once; several are listed in the library.
   useEffect(() => {
@@ -142,6 +147,7 @@ export function App() {
         {view.name === "usage" ? <UsageView /> : null}
         {view.name === "compare" ? (
           <CompareForm
+            key={view.links}
             initialLinks={view.links}
             onCancel={back}
             onStarted={(jobId) => setStack([LIBRARY, { name: "comparison", jobId }])}

@@ -113,7 +113,7 @@ function planLink(url: string | undefined): PlannedJob {
   return { links: [url], source: "context-link" };
 }
 
-async function planSelection(
+export async function planSelection(
   click: MenuClickInfo,
   tab: MenuTab | undefined,
   readSelectionLinks: ContextMenuDeps["readSelectionLinks"],
