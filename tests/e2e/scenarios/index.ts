@@ -4,7 +4,7 @@
  */
 import { backgroundUnloadScenario } from "./background-unload";
 import { badgeCountScenario } from "./badge-count";
-import { comparisonScenario } from "./comparison";
+import { compareTabsScenario, comparisonScenario } from "./comparison";
 import { contextMenuScenarios, tabStripScenario } from "./context-menus";
 import { exportImportScenario } from "./export-import";
 import { firefoxOnlyScenarios } from "./firefox-only";
@@ -28,6 +28,7 @@ export function defineScenarios(test: ScenarioTest, browserName: "chromium" | "f
   exportImportScenario(test);
   backgroundUnloadScenario(test);
   comparisonScenario(test);
+  compareTabsScenario(test);
   // The toolbar count needs `tabs` granted by a test, which only Firefox allows (its prompt off by a pref).
   if (browserName === "firefox") {
     badgeCountScenario(test);
