@@ -4,23 +4,22 @@ import { i18n } from "#i18n";
 import { comparisonJobs } from "../../lib/db/comparisons";
 import { db } from "../../lib/db/database";
 import { formatDate } from "../format-date";
-import { Button } from "../ui/button";
 import { comparisonTitle } from "./comparison-title";
 
 export interface ComparisonListProps {
-  onNew: () => void;
   onOpen: (jobId: string) => void;
 }
 
-/** The library's comparisons, one row each ("Compare: 24 pages · schema Pricing"), and Compare pages…. */
-export function ComparisonList({ onNew, onOpen }: ComparisonListProps) {
+/**
+ * The library's comparisons, one row each ("Compare: 24 pages · schema Pricing"), above its analyses;
+ * nothing at all until there is one, so the analyses start as high as before.
+ */
+export function ComparisonList({ onOpen }: ComparisonListProps) {
   const jobs = useLiveQuery(() => comparisonJobs(db), []);
+  if (!jobs || jobs.length === 0) return null;
   return (
     <section className="comparison-list" aria-label={i18n.t("compare.listLabel")}>
-      <Button size="small" onClick={onNew}>
-        {i18n.t("compare.new")}
-      </Button>
-      {jobs && jobs.length > 0 ? (
+      {jobs.length > 0 ? (
         <ul>
           {jobs.map((job) => (
             <li key={job.id}>

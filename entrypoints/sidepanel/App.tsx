@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { i18n } from "#i18n";
+import { CompareButton } from "../../components/compare/compare-button";
 import { CompareForm } from "../../components/compare/compare-form";
 import { ComparisonList } from "../../components/compare/comparison-list";
 import { ComparisonView } from "../../components/compare/comparison-view";
@@ -107,12 +108,14 @@ export function App() {
     <div className="sidepanel" onKeyDown={onKeyDown}>
       <header className="sidepanel__header">
         <h1>{i18n.t("sidepanel.title")}</h1>
-        <SectionNav current={view.name === "usage" ? "usage" : "library"} onSelect={showSection} />
+        <div className="sidepanel__header-actions">
+          <SectionNav current={view.name === "usage" ? "usage" : "library"} onSelect={showSection} />
+          <CompareButton onClick={() => setStack((current) => [...current, { name: "compare" }])} />
+        </div>
       </header>
       <main className="sidepanel__main">
         <div hidden={view.name !== "library"} className="sidepanel__library">
           <ComparisonList
-            onNew={() => setStack((current) => [...current, { name: "compare" }])}
             onOpen={(jobId) => setStack((current) => [...current, { name: "comparison", jobId }])}
           />
           <LibraryView
