@@ -53,3 +53,49 @@ test("a comparison on the seed-only mock: 5 links a request, a 429, every page c
   const [job] = jobs as AnalyzeJob[];
   expect(job).toMatchObject({ status: "done", costCredits: 12, source: "compare" });
 });
+
+test("at 400 px only the table scrolls sideways; arrow keys move between cells and Enter opens the analysis", async ({
+  serviceWorker,
+  openExtensionPage,
+}) => {
+  await writeSettings(serviceWorker, { baseUrl: seed.url, apiKey: TEST_API_KEY });
+  const panel = await openExtensionPage("sidepanel.html");
+  await panel.setViewportSize({ width: 400, height: 600 });
+  await panel.getByRole("button", { name: "Compare pages…" }).click();
+  await panel.getByLabel("Links", { exact: true }).fill(links.slice(0, 3).join("\n"));
+  await panel.getByLabel("Prompt", { exact: true }).fill("What does it cost?");
+  const properties = Object.fromEntries(
+    ["price", "currency", "plan", "seats", "billing", "trial", "support"].map((name) => [
+      name,
+      { type: "string" },
+    ]),
+  );
+  await panel.getByLabel("JSON schema", { exact: true }).fill(JSON.stringify({ type: "object", properties }));
+  await expect(panel.getByText("About 6 credits.")).toBeVisible();
+  await panel.getByRole("button", { name: "Compare 3 pages" }).click();
+  await expect(panel.getByText("3 of 3 pages answered")).toBeVisible({ timeout: 60_000 });
+
+  const widths = await panel.evaluate(() => {
+    const measure = (selector: string) => {
+      const element = document.querySelector(selector) as HTMLElement;
+      return { scroll: element.scrollWidth, client: element.clientWidth };
+    };
+    return {
+      page: measure(".sidepanel__main"),
+      root: measure("html"),
+      table: measure(".comparison-table__scroller"),
+    };
+  });
+  expect(widths.page.scroll).toBeLessThanOrEqual(widths.page.client);
+  expect(widths.root.scroll).toBeLessThanOrEqual(widths.root.client);
+  expect(widths.table.scroll).toBeGreaterThan(widths.table.client);
+
+  // The first header cell holds the one tab stop; down to the first row, right to its site, Enter opens it.
+  await panel.locator('[data-cell="0:0"]').focus();
+  await panel.keyboard.press("ArrowDown");
+  await panel.keyboard.press("ArrowRight");
+  await expect(panel.locator('[data-cell="1:1"]')).toBeFocused();
+  const title = await panel.locator('[data-cell="1:0"]').textContent();
+  await panel.keyboard.press("Enter");
+  await expect(panel.getByRole("heading", { name: title ?? "" }).first()).toBeVisible();
+});
