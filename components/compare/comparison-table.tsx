@@ -128,11 +128,17 @@ export function ComparisonTable({ columns, rows, sort, onSort, onOpen, onRetry }
                 <td className="comparison-table__sticky comparison-table__sticky--1" {...cellProps(at, 1)}>
                   {row.host}
                 </td>
-                {columns.map((column, index) => (
-                  <td key={column} {...cellProps(at, index + 2)}>
-                    {cellText(row.values[column])}
-                  </td>
-                ))}
+                {columns.map((column, index) => {
+                  const text = cellText(row.values[column]);
+                  return (
+                    <td key={column} {...cellProps(at, index + 2)}>
+                      {/* A long value is cut to three lines; the whole text is its tooltip and its row's analysis. */}
+                      <span className="comparison-table__clamp" title={text}>
+                        {text}
+                      </span>
+                    </td>
+                  );
+                })}
                 <td {...cellProps(at, names.length - 2)}>{row.credits ?? ""}</td>
                 <td {...cellProps(at, names.length - 1)}>
                   {i18n.t(`compare.status.${row.status}`)}
