@@ -93,6 +93,9 @@ describe("a comparison on the jobs' queue", () => {
     expect(after?.rows[1]?.analysisId).not.toBe(first);
     expect((await db.jobs.get(retried.jobId))?.request.links).toEqual([links(3)[1]]);
     expect(seed.creditsCharged()).toBe(4);
+    // An edit of a page's analysis (written to the cache first, as analysis.save does) shows in its row.
+    await db.analyses.update(after?.rows[0]?.analysisId as string, { jsonContent: { price: 9 } });
+    expect((await readComparison(db, jobId))?.rows[0]?.values).toEqual({ price: 9 });
     await expect(commands["compare.retry"]({ jobId, link: "https://elsewhere.example/" })).rejects.toThrow(
       "not in the comparison",
     );
