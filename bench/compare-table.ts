@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { chromium } from "@playwright/test";
 import { build } from "esbuild";
 import { CHROMIUM_PATH } from "../tests/e2e/fixtures";
+import type {} from "./compare-table/page";
 
 const ROWS = 500;
 const RUNS = 9;
@@ -50,7 +51,7 @@ async function main() {
     const page = await browser.newPage({ viewport: { width: 900, height: 700 } });
     await page.setContent('<!doctype html><html><body><div id="host"></div></body></html>');
     await page.addScriptTag({ content: script });
-    const runs = [];
+    const runs: ReturnType<Window["runBench"]>[] = [];
     for (let run = 0; run < RUNS; run++)
       runs.push(await page.evaluate((count) => window.runBench(count), ROWS));
     const figure = (pick: (run: (typeof runs)[number]) => number) => median(runs.map(pick)).toFixed(1);
