@@ -1,7 +1,8 @@
 /**
  * `npm run screenshots`: writes the README's pictures, docs/popup.png (the popup with a result) and
  * docs/sidepanel.png (the library in the side panel), and the side panel at 400×600 as a user sees it
- * docked: docs/library.png and docs/usage.png. It runs what the end-to-end tests run: the built
+ * docked: docs/library.png and docs/usage.png; and a comparison at 400 and 900 px (docs/compare-400.png,
+ * docs/compare-900.png). It runs what the end-to-end tests run: the built
  * extension in Chromium, the reference service and the HTTPS fixture site; it analyzes the fixture
  * site's news article from the popup and more pages, some behind long addresses, from the side panel.
  *
@@ -22,7 +23,7 @@ import { analyze } from "../tests/e2e/extension-data";
 import { CHROMIUM_PATH, EXTENSION_PATH } from "../tests/e2e/fixtures";
 import { writeSettings } from "../tests/e2e/popup-page";
 import { clickToolbarAction, freePort, toolbarActionArgs } from "../tests/e2e/toolbar-action";
-import { startFixtureSite } from "../tests/fixtures/site";
+import { type FixtureSite, startFixtureSite } from "../tests/fixtures/site";
 import { startServiceProcess } from "../tests/helpers/service-process";
 
 const ROOT = resolve(import.meta.dirname, "..");
@@ -167,6 +168,7 @@ async function main() {
       // The side panel scrolls inside its own pane, so a whole-page shot would stop at the view's end.
       written.push(...(await shootThread(panel, "thread-sidepanel", true)));
     }
+    if (!BEFORE) written.push(...(await compareShots(panel, site)));
     console.log(`Wrote ${written.map((name) => join(DOCS, name)).join(", ")}`);
   } finally {
     await context.close();
@@ -175,6 +177,37 @@ async function main() {
     await site.close();
   }
 }
+
+/** A comparison of nine pages (one failing) at 400 px, docked, and at 900 px: docs/compare-400.png, docs/compare-900.png. */
+async function compareShots(panel: Page, site: FixtureSite): Promise<string[]> {
+  await panel.getByRole("button", { name: "Compare pages…" }).click();
+  const links = [2, 5, 9, 14, 21, 26, 33, 40].map((n) => site.url(`/many/${n}.html`));
+  await panel
+    .getByLabel("Links", { exact: true })
+    .fill([...links, site.url("/hostile/empty.html")].join("\n"));
+  await panel.getByLabel("Prompt", { exact: true }).fill("Which article is this, where and when?");
+  await panel.getByLabel("JSON schema", { exact: true }).fill(JSON.stringify(COMPARE_SCHEMA, null, 2));
+  await panel.getByLabel("Schema name (shown in the library)", { exact: true }).fill("Articles");
+  await panel.getByRole("button", { name: "Compare 9 pages" }).click();
+  await panel.getByText("9 of 9 pages answered").waitFor({ timeout: 90_000 });
+  await panel.getByRole("button", { name: "number", exact: true }).click();
+  await panel.waitForLoadState("networkidle");
+  await panel.screenshot({ path: join(DOCS, "compare-400.png") });
+  await panel.setViewportSize({ width: 900, height: 600 });
+  await panel.screenshot({ path: join(DOCS, "compare-900.png") });
+  return ["compare-400.png", "compare-900.png"];
+}
+
+const COMPARE_SCHEMA = {
+  type: "object",
+  properties: {
+    number: { type: "number", description: "the article's number in the series" },
+    city: { type: "string", description: "the city the article is about" },
+    published: { type: "string", format: "date", description: "when it was published" },
+    topics: { type: "array", items: { type: "string" }, description: "the subjects it covers" },
+  },
+  required: ["number", "city", "published", "topics"],
+};
 
 main().catch((error) => {
   console.error(error);

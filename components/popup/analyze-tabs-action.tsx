@@ -1,6 +1,8 @@
 import { useEffect, useState } from "react";
 import { browser } from "wxt/browser";
 import { i18n } from "#i18n";
+import { compareDraftItem } from "../../lib/browser/compare-draft";
+import { openSidePanel } from "../../lib/browser/side-panel";
 import { askTabsPermission } from "../../lib/browser/tabs-permission";
 import { sendCommand, type TabsAnalyzeResult } from "../../lib/messaging/protocol";
 import type { Preset } from "../../lib/settings/settings";
@@ -82,6 +84,23 @@ export function AnalyzeTabsAction({ windowId, presetId, presets }: AnalyzeTabsAc
           setState({ kind: "failed", message: error instanceof Error ? error.message : String(error) }),
       );
   };
+  // The tabs as a comparison: the side panel opens (in the click, as browsers require) on Compare pages…
+  // with their addresses, which land once the permission is given and the tabs are read.
+  const compare = () => {
+    const granted = askTabsPermission();
+    const opened = openSidePanel(windowId);
+    granted
+      .then(async (held) => {
+        if (!held) throw new Error(i18n.t("tabs.permissionNeeded"));
+        const query = highlighted > 1 ? { windowId, highlighted: true } : { windowId };
+        const tabs = await browser.tabs.query(query);
+        await compareDraftItem.setValue({ links: tabs.flatMap((tab) => (tab.url ? [tab.url] : [])) });
+        await opened;
+      })
+      .catch((error: unknown) =>
+        setState({ kind: "failed", message: error instanceof Error ? error.message : String(error) }),
+      );
+  };
   const starting = state.kind === "starting";
 
   return (
@@ -111,6 +130,9 @@ export function AnalyzeTabsAction({ windowId, presetId, presets }: AnalyzeTabsAc
             {i18n.t("popup.tabs.highlighted", { count: highlighted })}
           </Button>
         ) : null}
+        <Button size="small" onClick={compare}>
+          {i18n.t("compare.tabs")}
+        </Button>
       </div>
       <p role="status" className="analyze-tabs__status" data-testid="analyze-tabs-status">
         {state.kind === "starting" ? i18n.t("popup.tabs.starting") : null}

@@ -18,7 +18,7 @@ import { type LinkLimitStore, linksPerRequest, refusedAsTooLarge } from "../../l
 import { decideRetry, RETRY_SCHEDULES } from "../../lib/api/retry-policy";
 import type { LinklensDatabase } from "../../lib/db/database";
 import { cacheRecords } from "../../lib/db/records";
-import type { AnalyzeJob, AnalyzeJobRequest, JobSource, JobThread, RejectedLink } from "../../lib/db/schema";
+import type { AnalyzeJob, AnalyzeJobRequest, JobSource, RejectedLink } from "../../lib/db/schema";
 import { LINK_PROBLEM_MESSAGES, normalizeLink, sortLinks } from "../../lib/links/link-check";
 import { createDurableQueue, type ItemRun } from "./durable-queue";
 import { learnedLinkLimits } from "./link-limits";
@@ -99,7 +99,8 @@ export function createJobRunner(deps: JobRunnerDeps) {
     source: JobSource,
     tabUrl?: string,
     presetName?: string,
-    thread?: JobThread,
+    /** What the job's results belong to: a thread (a follow-up), a comparison, or a retry of a compared page. */
+    grouping?: Pick<AnalyzeJob, "thread" | "comparison" | "retryOf">,
   ): Promise<string> {
     const { links, ...rawFields } = request;
     const sorted = sortLinks(links);
@@ -123,7 +124,7 @@ export function createJobRunner(deps: JobRunnerDeps) {
       updatedAt: time,
       ...(tabUrl && { tabUrl: normalizeLink(tabUrl) ?? tabUrl }),
       ...(presetName && { presetName }),
-      ...(thread && { thread }),
+      ...grouping,
     };
     const refusal = fields.success ? noLinksError(sorted.accepted.length, sorted.rejected) : undefined;
     const error = fields.success ? refusal : invalidFieldsError(fields.error);

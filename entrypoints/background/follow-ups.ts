@@ -40,8 +40,7 @@ export function createFollowUps({ db, runner }: FollowUpDeps) {
     const prompt = followUpPrompt(turns, asked);
     const metadata = followUpMetadata(row.metadata, threadId, asked);
     return runner.enqueue({ links: [link], prompt, metadata }, "follow-up", undefined, undefined, {
-      id: threadId,
-      question: asked,
+      thread: { id: threadId, question: asked },
     });
   }
 

@@ -11,6 +11,7 @@ import { createAnalysisReader } from "./analyses";
 import { createJobRunner } from "./analyze-jobs";
 import { createBadge } from "./badge";
 import { setupCommands } from "./commands";
+import { compareCommandHandlers } from "./comparisons";
 import { testConnection } from "./connection";
 import { menuPresetsFromSettings } from "./context-menus/menu-presets";
 import { setupContextMenus } from "./context-menus/setup-context-menus";
@@ -131,6 +132,7 @@ export default defineBackground(() => {
     ...outboxCommandHandlers(outbox),
     ...libraryCommandHandlers(library),
     "related.list": (params) => related.list(params),
+    ...compareCommandHandlers(db, runner),
   });
 
   const presetMirror = setupPresetMirror({ db, readSettings, watchSettings });

@@ -1,5 +1,10 @@
-import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
+import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { i18n } from "#i18n";
+import { CompareButton } from "../../components/compare/compare-button";
+import { CompareForm } from "../../components/compare/compare-form";
+import { ComparisonList } from "../../components/compare/comparison-list";
+import { ComparisonView } from "../../components/compare/comparison-view";
+import { useCompareDraft } from "../../components/compare/use-compare-draft";
 import { ActionNoticeView } from "../../components/library-actions/action-notice";
 import { DetailActions, DetailRemoval } from "../../components/library-actions/detail-actions";
 import { LibraryToolbarActions } from "../../components/library-actions/library-toolbar-actions";
@@ -13,7 +18,12 @@ import { useLibraryEntries } from "../../components/sidepanel/use-library-entrie
 import { useLoadMark } from "../../components/sidepanel/use-load-mark";
 import { useSidepanelFocus } from "../../components/sidepanel/use-sidepanel-focus";
 
-type View = { name: "library" } | { name: "usage" } | { name: "detail"; analysisId: string };
+type View =
+  | { name: "library" }
+  | { name: "usage" }
+  | { name: "detail"; analysisId: string }
+  | { name: "compare"; links?: string }
+  | { name: "comparison"; jobId: string };
 
 const LIBRARY: View = { name: "library" };
 
@@ -38,6 +48,10 @@ export function App() {
   const selection = useSelection(allIds);
   const selectedIds = useMemo(() => [...selection.selected], [selection.selected]);
   const actions = useLibraryActions();
+  // Links sent from the popup's many tabs or the selection's menu open a new comparison with them.
+  useCompareDraft(
+    useCallback(({ links }) => setStack([LIBRARY, { name: "compare", links: links.join("\n") }]), []),
+  );
 
   // A job's results were asked for: its one analysis opens at once; several are listed in the library.
   useEffect(() => {
@@ -78,7 +92,12 @@ export function App() {
   const showSection = (section: SectionName) => setStack([section === "usage" ? { name: "usage" } : LIBRARY]);
 
   const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === "Escape" && view.name === "detail" && !event.defaultPrevented) {
+    if (
+      event.key === "Escape" &&
+      view.name !== "library" &&
+      view.name !== "usage" &&
+      !event.defaultPrevented
+    ) {
       event.preventDefault();
       back();
     }
@@ -89,10 +108,16 @@ export function App() {
     <div className="sidepanel" onKeyDown={onKeyDown}>
       <header className="sidepanel__header">
         <h1>{i18n.t("sidepanel.title")}</h1>
-        <SectionNav current={view.name === "usage" ? "usage" : "library"} onSelect={showSection} />
+        <div className="sidepanel__header-actions">
+          <SectionNav current={view.name === "usage" ? "usage" : "library"} onSelect={showSection} />
+          <CompareButton onClick={() => setStack((current) => [...current, { name: "compare" }])} />
+        </div>
       </header>
       <main className="sidepanel__main">
         <div hidden={view.name !== "library"} className="sidepanel__library">
+          <ComparisonList
+            onOpen={(jobId) => setStack((current) => [...current, { name: "comparison", jobId }])}
+          />
           <LibraryView
             entries={entries}
             complete={complete}
@@ -123,6 +148,17 @@ export function App() {
           />
         ) : null}
         {view.name === "usage" ? <UsageView /> : null}
+        {view.name === "compare" ? (
+          <CompareForm
+            key={view.links}
+            initialLinks={view.links}
+            onCancel={back}
+            onStarted={(jobId) => setStack([LIBRARY, { name: "comparison", jobId }])}
+          />
+        ) : null}
+        {view.name === "comparison" ? (
+          <ComparisonView key={view.jobId} jobId={view.jobId} onBack={back} onOpen={open} />
+        ) : null}
       </main>
       <ActionNoticeView
         notice={actions.notice}

@@ -83,6 +83,8 @@ const JOB_SOURCES = [
   "tabs",
   /** A follow-up question under an answer (popup or side panel): one more turn of its thread. */
   "follow-up",
+  /** A comparison: many links, one prompt and schema, shown as one table (lib/compare). */
+  "compare",
 ] as const;
 export type JobSource = (typeof JOB_SOURCES)[number];
 
@@ -153,12 +155,21 @@ export interface AnalyzeJob {
   presetName?: string;
   /** A follow-up: the thread it adds a turn to, and the question as typed (the prompt carries more). */
   thread?: JobThread;
+  /** Set on a comparison: its results are one table, not separate analyses. */
+  comparison?: ComparisonInfo;
+  /** A page of a comparison analyzed again ("Retry this page"): its result replaces the page's row. */
+  retryOf?: { jobId: string; link: string };
 }
 
 export interface JobThread {
   /** The thread's id (lib/thread/thread-metadata.ts): the analysisId of its first turn. */
   id: string;
   question: string;
+}
+
+export interface ComparisonInfo {
+  /** The schema's name as the user knows it (a preset's, a template's), for the library's row. */
+  schemaName?: string;
 }
 
 /**

@@ -44,7 +44,7 @@ export function exportFile(
 }
 
 /** `linklens-2026-11-23.json`, dated in the user's time zone. */
-function exportFilename(extension: string, now: number = Date.now()): string {
+export function exportFilename(extension: string, now: number = Date.now()): string {
   const date = new Date(now);
   const pad = (value: number) => String(value).padStart(2, "0");
   return `linklens-${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}.${extension}`;

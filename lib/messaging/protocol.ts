@@ -57,6 +57,17 @@ export interface JobConfirmation {
   worstCaseCredits: number;
 }
 
+/** `compare.start`: links (at most 500 distinct https ones), one prompt and schema, shown as one table. */
+export interface CompareStartRequest {
+  links: string[];
+  prompt: string;
+  temperature?: number;
+  responseFormat?: ResponseFormat;
+  /** The schema's name (a preset's, a template's), for the library's row. */
+  schemaName?: string;
+  presetName?: string;
+}
+
 /** `tabs.analyze`: the tabs of a window (or its highlighted ones) as one job, with a preset (else the default). */
 export interface TabsAnalyzeRequest {
   windowId: number;
@@ -154,6 +165,10 @@ interface Protocol {
    * `selectFields` is given; `analysis.refresh` then reads one whole).
    */
   "related.list": { request: RelatedParams; response: PartialAnalysisRecord[] };
+  /** Queues a comparison as one job (no confirmation: its form showed the cost); follow it in Dexie. */
+  "compare.start": { request: CompareStartRequest; response: { jobId: string } };
+  /** Analyzes one page of comparison `jobId` again; its row shows the new result. */
+  "compare.retry": { request: { jobId: string; link: string }; response: { jobId: string } };
 }
 
 export type CommandName = keyof Protocol;

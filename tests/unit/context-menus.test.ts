@@ -109,6 +109,7 @@ describe("menu items", () => {
       "linklens:selection:critique",
       "linklens:selection:summary",
       "linklens:selection:facts",
+      "linklens-compare:selection",
     ]);
     const byId = new Map(created.map((item) => [item.id, item]));
     expect(byId.get("linklens:page")).toMatchObject({ title: "Analyze this page", contexts: ["page"] });

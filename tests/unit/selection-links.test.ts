@@ -4,9 +4,9 @@ import {
   collectSelectionInPage,
   linksInSelection,
   readSelectionLinks,
-  urlsInText,
 } from "../../entrypoints/background/selection-links";
 import { sortLinks } from "../../lib/links/link-check";
+import { urlsInText } from "../../lib/links/urls-in-text";
 
 describe("urlsInText", () => {
   it("finds http and https URLs typed in text, leaving the sentence's punctuation out", () => {

@@ -76,7 +76,18 @@ export function menuItems(menuPresets: MenuPresets): MenuItem[] {
       });
     }
     return [parent, ...children].map((item) => ({ ...item, title: menuTitle(item.title) }));
-  });
+  }).concat(compareItem());
+}
+
+/** "Compare links in selection…": opens Compare pages… with the links, no preset (the form chooses). */
+export const COMPARE_SELECTION_MENU_ID = "linklens-compare:selection";
+
+function compareItem(): MenuItem {
+  return {
+    id: COMPARE_SELECTION_MENU_ID,
+    title: menuTitle(i18n.t("compare.selectionMenu")),
+    contexts: ["selection"],
+  };
 }
 
 /**

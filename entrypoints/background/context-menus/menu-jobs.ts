@@ -8,10 +8,10 @@
 import { i18n } from "#i18n";
 import type { JobSource } from "../../../lib/db/schema";
 import { LINK_PROBLEM_MESSAGES, linkProblem, sortLinks } from "../../../lib/links/link-check";
+import { urlsInText } from "../../../lib/links/urls-in-text";
 import { defaultPreset, type Preset } from "../../../lib/settings/settings";
 import { siteRuleFor } from "../../../lib/settings/site-rules";
 import type { JobToQueue, QueueOutcome } from "../job-gate";
-import { urlsInText } from "../selection-links";
 import { linksOfTabs, type QueryTabs, queryBrowserTabs, tabsOfMenuClick } from "../tab-links";
 import { createMenuRefresher } from "./menu-building";
 import { hasSiteRuleItem, type MenuKind, parseMenuItemId, type SiteRuleKind } from "./menu-ids";
@@ -113,7 +113,7 @@ function planLink(url: string | undefined): PlannedJob {
   return { links: [url], source: "context-link" };
 }
 
-async function planSelection(
+export async function planSelection(
   click: MenuClickInfo,
   tab: MenuTab | undefined,
   readSelectionLinks: ContextMenuDeps["readSelectionLinks"],

@@ -4,6 +4,8 @@
  * (menu-building.ts) and jobs (menu-jobs.ts), wired to the browser here.
  */
 import { browser } from "wxt/browser";
+import { compareSelection } from "./compare-selection";
+import { COMPARE_SELECTION_MENU_ID } from "./menu-building";
 import { type ContextMenuDeps, createMenuActions } from "./menu-jobs";
 
 /**
@@ -14,7 +16,8 @@ import { type ContextMenuDeps, createMenuActions } from "./menu-jobs";
 export function setupContextMenus(deps: ContextMenuDeps) {
   const actions = createMenuActions(deps);
   browser.contextMenus.onClicked.addListener((info, tab) => {
-    void actions.handleMenuClick(info, tab);
+    if (info.menuItemId === COMPARE_SELECTION_MENU_ID) void compareSelection(info, tab, deps);
+    else void actions.handleMenuClick(info, tab);
   });
   browser.runtime.onInstalled.addListener(() => {
     void actions.refreshMenus();

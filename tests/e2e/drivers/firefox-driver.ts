@@ -123,7 +123,9 @@ async function enabledHandle(page: Page, selector: string): Promise<ElementHandl
 /** Replaces the text of the field `selector` finds, once it is enabled, as a user types it. */
 async function fillEnabled(page: Page, selector: string, value: string): Promise<void> {
   (await enabledHandle(page, selector)).dispose();
-  await locate(page, selector).fill(value);
+  // Typed whatever its length: past puppeteer's threshold it sets `value` directly, which React's
+  // controlled fields never see (a pasted list of links is longer than that).
+  await locate(page, selector).fill(value, { typingThreshold: Number.POSITIVE_INFINITY });
 }
 
 function firefoxPage(page: Page, files: string): DriverPage {

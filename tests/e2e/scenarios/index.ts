@@ -4,6 +4,7 @@
  */
 import { backgroundUnloadScenario } from "./background-unload";
 import { badgeCountScenario } from "./badge-count";
+import { compareTabsScenario, comparisonScenario } from "./comparison";
 import { contextMenuScenarios, tabStripScenario } from "./context-menus";
 import { exportImportScenario } from "./export-import";
 import { firefoxOnlyScenarios } from "./firefox-only";
@@ -28,6 +29,8 @@ export function defineScenarios(test: ScenarioTest, browserName: "chromium" | "f
   exportImportScenario(test);
   backgroundUnloadScenario(test);
   followUpsScenario(test);
+  comparisonScenario(test);
+  compareTabsScenario(test);
   // The toolbar count needs `tabs` granted by a test, which only Firefox allows (its prompt off by a pref).
   if (browserName === "firefox") {
     badgeCountScenario(test);

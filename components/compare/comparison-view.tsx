@@ -1,0 +1,124 @@
+import "./compare.css";
+import { useLiveQuery } from "dexie-react-hooks";
+import { useMemo, useState } from "react";
+import { i18n } from "#i18n";
+import { schemaColumns } from "../../lib/compare/table-cells";
+import { orderRows, type TableSort } from "../../lib/compare/table-order";
+import { readComparison } from "../../lib/db/comparisons";
+import { db } from "../../lib/db/database";
+import { sendCommand } from "../../lib/messaging/protocol";
+import { commandErrorText } from "../command-error-text";
+import { Button } from "../ui/button";
+import { ErrorMessage } from "../ui/error-message";
+import { ComparisonExport } from "./comparison-export";
+import { ComparisonTable } from "./comparison-table";
+import { comparisonTitle } from "./comparison-title";
+
+export interface ComparisonViewProps {
+  jobId: string;
+  onBack: () => void;
+  onOpen: (analysisId: string) => void;
+}
+
+/** A comparison reopened or running: its table, filled as results land (a live query over the job). */
+export function ComparisonView({ jobId, onBack, onOpen }: ComparisonViewProps) {
+  const data = useLiveQuery(() => readComparison(db, jobId), [jobId]);
+  const [filter, setFilter] = useState("");
+  const [sort, setSort] = useState<TableSort>();
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const [error, setError] = useState<string>();
+  const allColumns = useMemo(
+    () => schemaColumns(data?.job.request.responseFormat?.json_schema.schema ?? {}),
+    [data?.job],
+  );
+  const columns = useMemo(() => allColumns.filter((column) => !hidden.has(column)), [allColumns, hidden]);
+  const rows = useMemo(
+    () => (data ? orderRows(data.rows, columns, filter, sort) : []),
+    [data, columns, filter, sort],
+  );
+
+  if (data === undefined) return null;
+  if (data === null) {
+    return (
+      <section className="comparison">
+        <Button size="small" onClick={onBack}>
+          {i18n.t("compare.back")}
+        </Button>
+        <p>{i18n.t("compare.gone")}</p>
+      </section>
+    );
+  }
+
+  const toggleSort = (column: string) =>
+    setSort((current) =>
+      current?.column === column
+        ? { column, descending: !current.descending }
+        : { column, descending: false },
+    );
+  const toggleColumn = (column: string, shown: boolean) =>
+    setHidden((current) => {
+      const next = new Set(current);
+      if (shown) next.delete(column);
+      else next.add(column);
+      return next;
+    });
+  const retry = async (link: string) => {
+    setError(undefined);
+    try {
+      await sendCommand("compare.retry", { jobId, link });
+    } catch (failure) {
+      setError(commandErrorText(failure));
+    }
+  };
+  const done = data.rows.filter((row) => row.status !== "waiting").length;
+
+  return (
+    <section className="comparison" aria-labelledby="comparison-title">
+      <div className="comparison__head">
+        <Button size="small" onClick={onBack}>
+          {i18n.t("compare.back")}
+        </Button>
+        <h2 id="comparison-title">{comparisonTitle(data.job)}</h2>
+      </div>
+      <p className="comparison__progress" role="status">
+        {i18n.t("compare.progress", { done, total: data.rows.length, credits: data.job.costCredits })}
+      </p>
+      <div className="comparison__toolbar">
+        <input
+          type="search"
+          className="ll-input comparison__filter"
+          aria-label={i18n.t("compare.filter")}
+          placeholder={i18n.t("compare.filter")}
+          value={filter}
+          onChange={(event) => setFilter(event.currentTarget.value)}
+        />
+        <details className="comparison__columns">
+          <summary>{i18n.t("compare.columns")}</summary>
+          <fieldset>
+            <legend className="ll-visually-hidden">{i18n.t("compare.columns")}</legend>
+            {allColumns.map((column) => (
+              <label key={column}>
+                <input
+                  type="checkbox"
+                  checked={!hidden.has(column)}
+                  onChange={(event) => toggleColumn(column, event.currentTarget.checked)}
+                />{" "}
+                {column}
+              </label>
+            ))}
+          </fieldset>
+        </details>
+        <ComparisonExport columns={columns} rows={rows} />
+      </div>
+      {error ? <ErrorMessage>{error}</ErrorMessage> : null}
+      <ComparisonTable
+        columns={columns}
+        rows={rows}
+        sort={sort}
+        onSort={toggleSort}
+        onOpen={onOpen}
+        onRetry={(link) => void retry(link)}
+      />
+    </section>
+  );
+}
