@@ -17,3 +17,10 @@ export function isUiLanguage(value: unknown): value is UiLanguage {
 export function languageTag(locale: UiLocale): string {
   return locale.replace("_", "-");
 }
+
+/** A locale's name in its own language ("Deutsch", "日本語"), as a reader of it looks for it in a list. */
+export function languageName(locale: UiLocale): string {
+  const tag = languageTag(locale);
+  const name = new Intl.DisplayNames([tag], { type: "language" }).of(tag) ?? tag;
+  return name.charAt(0).toLocaleUpperCase(tag) + name.slice(1);
+}
