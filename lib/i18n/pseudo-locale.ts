@@ -22,7 +22,10 @@ export function pseudoLocalize(message: string): string {
           i % 2 === 1 ? part : part.replace(/[A-Za-z]/g, (letter) => ACCENTED.get(letter) ?? letter),
         )
         .join("");
-      const padding = "~".repeat(Math.ceil(form.length * 0.4));
+      // In words, as a longer language would be: one unbreakable run would measure the padding, not the text.
+      const padding = " ~~~~"
+        .repeat(Math.ceil((form.length * 0.4) / 5) + 1)
+        .slice(0, Math.ceil(form.length * 0.4));
       return `[${accented}${padding}]`;
     })
     .join(" | ");

@@ -42,7 +42,7 @@ describe("translate", () => {
   it("pseudo-localizes: accented, 40% longer, placeholders and plural forms kept", () => {
     const pseudo = pseudoLocalize("Deleted {count} analyses from $1 | x");
     const [form] = pseudo.split(" | ");
-    expect(form).toMatch(/^\[Đéłéţéđ \{count\} àñàłýšéš fŕóm \$1~+\]$/u);
+    expect(form).toMatch(/^\[Đéłéţéđ \{count\} àñàłýšéš fŕóm \$1[ ~]+\]$/u);
     expect(pseudo.split(" | ")).toHaveLength(2);
     expect((form?.length ?? 0) - 2).toBeGreaterThanOrEqual(
       Math.ceil("Deleted {count} analyses from $1".length * 1.4),
