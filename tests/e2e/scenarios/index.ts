@@ -8,6 +8,7 @@ import { contextMenuScenarios, tabStripScenario } from "./context-menus";
 import { exportImportScenario } from "./export-import";
 import { firefoxOnlyScenarios } from "./firefox-only";
 import { firstRunScenario } from "./first-run";
+import { languageScenarios } from "./languages";
 import { libraryScenario } from "./library";
 import { libraryEditingScenario } from "./library-editing";
 import { manyTabsScenarios } from "./many-tabs";
@@ -26,6 +27,7 @@ export function defineScenarios(test: ScenarioTest, browserName: "chromium" | "f
   libraryEditingScenario(test);
   exportImportScenario(test);
   backgroundUnloadScenario(test);
+  languageScenarios(test);
   // The toolbar count needs `tabs` granted by a test, which only Firefox allows (its prompt off by a pref).
   if (browserName === "firefox") {
     badgeCountScenario(test);
