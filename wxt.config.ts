@@ -22,6 +22,10 @@ export default defineConfig({
   // LINKLENS_OUT_DIR: a build folder of its own (tests/e2e/extension-build.ts reads the same variable), so
   // two builds at once do not overwrite each other; `npm run build:test` writes the test build to .output-test.
   outDir: process.env.LINKLENS_OUT_DIR ?? ".output",
+  // "#i18n" is our lib/i18n (the same typed `i18n.t`, in the language chosen in the options, which
+  // browser.i18n cannot switch to), not @wxt-dev/i18n's generated module; that module still builds
+  // _locales/ and the message types, and only warns that it skipped its own alias.
+  alias: { "#i18n": "lib/i18n/index.ts" },
   modules: ["@wxt-dev/module-react", "@wxt-dev/webextension-polyfill", "@wxt-dev/i18n/module"],
   manifest: ({ browser, manifestVersion }) => ({
     // Messages live in locales/<lang>.yml (@wxt-dev/i18n turns them into _locales/<lang>/messages.json).

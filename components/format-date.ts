@@ -5,19 +5,26 @@
  * never read as midnight UTC and moved into the reader's zone (which shows the day before west of UTC).
  */
 
+import { uiLanguageTag } from "../lib/i18n/ui-language";
+
 /** `YYYY`, `YYYY-MM` or `YYYY-MM-DD`, and nothing else. */
 const CALENDAR_DATE = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/;
 
-// Made on first use, so that they follow the time zone the page runs in (and a test's TZ).
+// Made on first use, so that they follow the time zone the page runs in (and a test's TZ), and again when
+// another language is shown: dates are written as the UI's language writes them, not the browser's.
 let formats: Record<"date" | "dateTime" | "day" | "month" | "year", Intl.DateTimeFormat> | undefined;
+let formatsTag: string | undefined;
 function format(kind: keyof NonNullable<typeof formats>): Intl.DateTimeFormat {
+  const tag = uiLanguageTag();
+  if (formatsTag !== tag) formats = undefined;
+  formatsTag = tag;
   formats ??= {
-    date: new Intl.DateTimeFormat(undefined, { dateStyle: "medium" }),
-    dateTime: new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }),
+    date: new Intl.DateTimeFormat(tag, { dateStyle: "medium" }),
+    dateTime: new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeStyle: "short" }),
     // A calendar date is written as the UTC day it names, whatever the reader's zone.
-    day: new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeZone: "UTC" }),
-    month: new Intl.DateTimeFormat(undefined, { year: "numeric", month: "long", timeZone: "UTC" }),
-    year: new Intl.DateTimeFormat(undefined, { year: "numeric", timeZone: "UTC" }),
+    day: new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeZone: "UTC" }),
+    month: new Intl.DateTimeFormat(tag, { year: "numeric", month: "long", timeZone: "UTC" }),
+    year: new Intl.DateTimeFormat(tag, { year: "numeric", timeZone: "UTC" }),
   };
   return formats[kind];
 }
@@ -70,6 +77,9 @@ export function formatDate(value: string | number, withTime = false): string {
   return format(withTime ? "dateTime" : "date").format(time);
 }
 
+let relativeFormat: Intl.RelativeTimeFormat | undefined;
+let relativeTag: string | undefined;
+
 const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["second", 60],
   ["minute", 60],
@@ -79,11 +89,14 @@ const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["month", 12],
   ["year", Number.POSITIVE_INFINITY],
 ];
-let relativeFormat: Intl.RelativeTimeFormat | undefined;
 
 /** How long ago (or ahead) instant `time` is from `now`, as the locale says it: "2 min. ago", "yesterday". */
 export function formatRelativeTime(time: number, now: number = Date.now()): string {
-  relativeFormat ??= new Intl.RelativeTimeFormat(undefined, { numeric: "auto", style: "short" });
+  const tag = uiLanguageTag();
+  if (relativeFormat === undefined || relativeTag !== tag) {
+    relativeFormat = new Intl.RelativeTimeFormat(tag, { numeric: "auto", style: "short" });
+    relativeTag = tag;
+  }
   let amount = (time - now) / 1000;
   for (const [unit, size] of RELATIVE_STEPS) {
     if (Math.abs(amount) < size) return relativeFormat.format(Math.trunc(amount), unit);

@@ -6,6 +6,7 @@ import type {
   MetadataValueProblem,
   MetadataValueType,
 } from "../lib/editing/metadata-rows";
+import { formatNumber } from "../lib/format/format-number";
 
 export function metadataTypeLabel(type: MetadataValueType): string {
   if (type === "string") return i18n.t("metadataEditor.typeString");
@@ -23,6 +24,6 @@ export function metadataKeyProblemText(problem: MetadataKeyProblem): string {
 
 export function metadataValueProblemText(problem: MetadataValueProblem): string {
   return problem === "string_too_long"
-    ? i18n.t("metadataEditor.stringTooLong", { max: LIMITS.maxMetadataStringLength.toLocaleString() })
+    ? i18n.t("metadataEditor.stringTooLong", { max: formatNumber(LIMITS.maxMetadataStringLength) })
     : i18n.t("metadataEditor.numberInvalid");
 }

@@ -8,6 +8,8 @@
  *
  * It also writes a three-turn thread (the answer and two follow-ups) at 400 px wide, light and dark, in the
  * popup and in the side panel's detail: docs/thread-popup-{light,dark}.png, docs/thread-sidepanel-{light,dark}.png.
+ * In German and Japanese, the popup and the library again: docs/popup-de.png, docs/library-de.png and
+ * the same with -ja.
  *
  * `--before`: no build, the extension already built (`LINKLENS_OUT_DIR`), and only the 400×600 views,
  * as docs/before-library.png and docs/before-usage.png, to set beside the current ones in a change.
@@ -169,6 +171,22 @@ async function main() {
       written.push(...(await shootThread(panel, "thread-sidepanel", true)));
     }
     if (!BEFORE) written.push(...(await compareShots(panel, site)));
+    // The popup and the library in German and Japanese, chosen as in the options: both pages follow at once.
+    for (const language of BEFORE ? [] : ["de", "ja"]) {
+      await serviceWorker.evaluate((value) => {
+        const { chrome } = globalThis as unknown as {
+          chrome: { storage: { local: { set(items: object): Promise<void> } } };
+        };
+        return chrome.storage.local.set({ uiLanguage: value });
+      }, language);
+      await popup.locator(`html[lang="${language}"]`).waitFor();
+      await popup.screenshot({ path: join(DOCS, `popup-${language}.png`), fullPage: true });
+      await panel.locator(`html[lang="${language}"]`).waitFor();
+      await panel.locator(".section-nav button").first().click();
+      await panel.locator(".library-row").nth(6).waitFor();
+      await panel.screenshot({ path: join(DOCS, `library-${language}.png`) });
+      written.push(`popup-${language}.png`, `library-${language}.png`);
+    }
     console.log(`Wrote ${written.map((name) => join(DOCS, name)).join(", ")}`);
   } finally {
     await context.close();

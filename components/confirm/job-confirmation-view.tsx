@@ -2,6 +2,7 @@ import "./job-confirmation.css";
 import { useEffect, useId, useRef } from "react";
 import { i18n } from "#i18n";
 import { LIMITS } from "../../lib/api/limits";
+import { formatNumber } from "../../lib/format/format-number";
 import type { JobConfirmation } from "../../lib/messaging/protocol";
 import { Button } from "../ui/button";
 import { ErrorMessage } from "../ui/error-message";
@@ -30,7 +31,7 @@ export function JobConfirmationView({
   const headingId = useId();
   const descriptionId = useId();
   const confirmRef = useRef<HTMLButtonElement>(null);
-  const count = confirmation.links.toLocaleString();
+  const count = formatNumber(confirmation.links);
   const preset = confirmation.presetName;
 
   useEffect(() => {
@@ -72,18 +73,18 @@ export function JobConfirmationView({
               : i18n.t("confirmJob.fromCommand", { count, preset })}{" "}
           {i18n.t("confirmJob.requests", {
             max: LIMITS.maxLinks,
-            requests: confirmation.requests.toLocaleString(),
+            requests: formatNumber(confirmation.requests),
           })}
         </p>
         <p className="job-confirmation__cost">
           {i18n.t(confirmation.creditsPerLink === 2 ? "confirmJob.creditsTwo" : "confirmJob.creditsOne", {
-            credits: confirmation.worstCaseCredits.toLocaleString(),
+            credits: formatNumber(confirmation.worstCaseCredits),
           })}
         </p>
         {confirmation.skipped > 0 ? (
           <p className="job-confirmation__note">
             {i18n.t("confirmJob.skipped", confirmation.skipped, {
-              count: confirmation.skipped.toLocaleString(),
+              count: formatNumber(confirmation.skipped),
             })}
           </p>
         ) : null}

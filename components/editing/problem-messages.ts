@@ -3,14 +3,15 @@ import { i18n } from "#i18n";
 import { type ApiErrorInit, isKeyRefused } from "../../lib/api/errors";
 import { LIMITS } from "../../lib/api/limits";
 import type { JsonContentProblem, TextContentProblem } from "../../lib/editing/edit-patch";
+import { formatNumber } from "../../lib/format/format-number";
 import type { SchemaViolation } from "../../lib/schema/json-schema-validate";
 import { jsonSyntaxMessage } from "../json-schema-messages";
 
 export function textProblemMessage(problem: TextContentProblem): string {
   if (problem.kind === "nul") return i18n.t("editing.textContent.nul");
   return i18n.t("editing.textContent.tooLong", {
-    length: problem.length.toLocaleString(),
-    max: LIMITS.maxTextContentLength.toLocaleString(),
+    length: formatNumber(problem.length),
+    max: formatNumber(LIMITS.maxTextContentLength),
   });
 }
 

@@ -1,6 +1,7 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from "react";
 import { i18n } from "#i18n";
 import { LIMITS } from "../../lib/api/contract";
+import { formatNumber } from "../../lib/format/format-number";
 import { MarkdownView } from "../markdown-view";
 import { ErrorMessage } from "../ui/error-message";
 
@@ -48,7 +49,7 @@ export function TextContentEditor({ id, value, onChange, error, reference }: Tex
         {i18n.t("editing.textContent.label")}
       </span>
       <p id={hintId} className="ll-field__hint">
-        {i18n.t("editing.textContent.hint", { max: LIMITS.maxTextContentLength.toLocaleString() })}
+        {i18n.t("editing.textContent.hint", { max: formatNumber(LIMITS.maxTextContentLength) })}
       </p>
       <div role="tablist" aria-label={i18n.t("editing.textContent.tabs")} className="editing-tabs">
         {TABS.map((name) => (
@@ -90,8 +91,8 @@ export function TextContentEditor({ id, value, onChange, error, reference }: Tex
         />
         <p id={countId} className={over ? "ll-field__hint editing-count--over" : "ll-field__hint"}>
           {i18n.t("editing.textContent.count", {
-            count: value.length.toLocaleString(),
-            max: LIMITS.maxTextContentLength.toLocaleString(),
+            count: formatNumber(value.length),
+            max: formatNumber(LIMITS.maxTextContentLength),
           })}
         </p>
       </div>

@@ -1,6 +1,8 @@
-/** HH:MM:SS in the user's locale, 24-hour. */
+import { uiLanguageTag } from "../../lib/i18n/ui-language";
+
+/** HH:MM:SS in the shown language, 24-hour. */
 export function timeOfDay(epochMs: number): string {
-  return new Date(epochMs).toLocaleTimeString(undefined, {
+  return new Date(epochMs).toLocaleTimeString(uiLanguageTag(), {
     hour: "2-digit",
     minute: "2-digit",
     second: "2-digit",

@@ -88,18 +88,19 @@ function NoticeText({ notice }: { notice: ActionNotice }) {
       );
     case "imported": {
       const { summary } = notice;
+      // One sentence per case, not a fragment appended: a language may put the unsent edits elsewhere.
+      const counts = {
+        file: notice.filename,
+        added: summary.added,
+        updated: summary.updated,
+        skipped: summary.skipped,
+      };
       return (
         <>
           <p>
-            {i18n.t("libraryActions.imported", {
-              file: notice.filename,
-              added: summary.added,
-              updated: summary.updated,
-              skipped: summary.skipped,
-            })}
             {summary.skippedPending > 0
-              ? ` ${i18n.t("libraryActions.importedPending", { pending: summary.skippedPending })}`
-              : ""}
+              ? i18n.t("libraryActions.importedWithPending", { ...counts, pending: summary.skippedPending })
+              : i18n.t("libraryActions.imported", counts)}
           </p>
           {summary.skipped > 0 ? (
             <p className="action-notice__note">{i18n.t("libraryActions.skippedWhy")}</p>

@@ -2,6 +2,7 @@ import { type Dispatch, type SetStateAction, useMemo, useState } from "react";
 import { i18n } from "#i18n";
 import type { ExportFormat } from "../../lib/export/export-file";
 import { MAX_IMPORT_FILE_BYTES, parseImportText } from "../../lib/export/import-json";
+import { formatNumber } from "../../lib/format/format-number";
 import { UNDO_WINDOW_MS } from "../../lib/library/undo-window";
 import { CommandError, type DeleteResult, sendCommand } from "../../lib/messaging/protocol";
 import type { ActionNotice } from "./action-notice-state";
@@ -130,7 +131,7 @@ function fileSizeText(file: File): string {
   return i18n.t("libraryActions.fileSize", {
     file: file.name,
     size: mebibytes(file.size),
-    bytes: file.size.toLocaleString("en-US"),
+    bytes: formatNumber(file.size),
   });
 }
 

@@ -6,6 +6,7 @@
 import type { z } from "zod";
 import { i18n } from "#i18n";
 import { LIMITS } from "../../lib/api/contract";
+import { formatNumber } from "../../lib/format/format-number";
 import { checkSchemaText } from "../../lib/schema/schema-check";
 import {
   MAX_PRESETS,
@@ -94,7 +95,7 @@ function issueMessage(field: string, issue: z.core.$ZodIssue): string {
     case "defaultPrompt":
     case "prompt":
       return tooBig
-        ? i18n.t("errors.promptTooLong", { max: LIMITS.maxPromptLength.toLocaleString() })
+        ? i18n.t("errors.promptTooLong", { max: formatNumber(LIMITS.maxPromptLength) })
         : i18n.t("errors.promptEmpty");
     case "defaultTemperature":
     case "temperature":

@@ -4,6 +4,7 @@ import { type AnalyzeInput, analyzeInputFromDraft } from "../../lib/analyze/anal
 import type { PopupDraft } from "../../lib/analyze/popup-draft";
 import { draftWithPreset } from "../../lib/analyze/site-rule-draft";
 import { LIMITS } from "../../lib/api/limits";
+import { formatNumber } from "../../lib/format/format-number";
 import type { Preset } from "../../lib/settings/settings";
 import { hasTemplate, type TemplateValues } from "../../lib/templates/prompt-template";
 import { Button } from "../ui/button";
@@ -140,7 +141,7 @@ export function AnalyzeForm({
         ? problems.prompt === "empty"
           ? i18n.t("errors.promptEmpty")
           : problems.prompt === "too_long"
-            ? i18n.t("errors.promptTooLong", { max: LIMITS.maxPromptLength.toLocaleString() })
+            ? i18n.t("errors.promptTooLong", { max: formatNumber(LIMITS.maxPromptLength) })
             : undefined
         : undefined;
   const temperatureInvalid =

@@ -64,6 +64,9 @@ export function describeJobError(
         : i18n.t("popup.error.unreachable", { url: baseUrl });
     return { message, hint: i18n.t("popup.error.unreachableHint"), retry, showOptions: true };
   }
-  const status = error.status > 0 ? `${i18n.t("popup.error.status", { status: error.status })}: ` : "";
-  return { message: `${status}${error.message}`, retry, requestId, showOptions: false };
+  const message =
+    error.status > 0
+      ? i18n.t("popup.error.status", { status: error.status, message: error.message })
+      : error.message;
+  return { message, retry, requestId, showOptions: false };
 }

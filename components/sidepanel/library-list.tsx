@@ -4,6 +4,7 @@ import { i18n } from "#i18n";
 import type { EditStates } from "../../lib/editing/edit-states";
 import type { LibraryRows, LibraryRow as Row } from "../../lib/library/page-groups";
 import type { LibrarySelection } from "../library-actions/use-selection";
+import { useUiLanguage } from "../use-ui-language";
 import { LibraryRow } from "./library-row";
 
 export interface LibraryListProps {
@@ -30,6 +31,8 @@ export const LibraryList = memo(function LibraryList({
   editStates,
 }: LibraryListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  // Memoized, so it would miss the page's re-render when another language is chosen in the options.
+  useUiLanguage();
   // The virtualizer lays out every row again when these change: only when the rows do.
   const estimateSize = useCallback(
     (index: number) => (rows.isPageAt(index) ? PAGE_ROW_HEIGHT : ANALYSIS_ROW_HEIGHT),

@@ -4,6 +4,7 @@ import { openSidePanel } from "../../lib/browser/side-panel";
 import { askTabsPermission, hasTabsPermission, watchTabsPermission } from "../../lib/browser/tabs-permission";
 import { db } from "../../lib/db/database";
 import { jobById, markFailuresSeen } from "../../lib/db/jobs";
+import { followLanguageChoice, onLanguageShown } from "../../lib/i18n/ui-language";
 import { openOptionsOnFirstInstall } from "../../lib/settings/first-run";
 import { pageCountBadgeItem, showsPageCounts } from "../../lib/settings/page-count-badge";
 import { readSettings, watchSettings } from "../../lib/settings/settings-store";
@@ -90,6 +91,9 @@ export default defineBackground(() => {
     askTabsPermission,
     watchPresets: watchSettings,
   });
+  // Notifications and menus in the language chosen in the options; the menus are rebuilt when it changes
+  // (after the first load, so a worker's wake does not rebuild them).
+  void followLanguageChoice().then(() => onLanguageShown(() => void menus.refreshMenus()));
   const tabsCommand = createTabsCommand({ queue: jobGate.queue, hasTabsPermission, readPresets });
   const shortcuts = setupKeyboardCommands({
     analyzeActiveTab: createActiveTabAnalysis(menuJobs),

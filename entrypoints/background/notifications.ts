@@ -60,7 +60,8 @@ export function jobFailedMessage(job: AnalyzeJob): string {
     return i18n.t("jobNotifications.keyRefused", { status: job.error.status });
   const error = job.error?.message ? capitalize(job.error.message) : i18n.t("jobNotifications.unknownError");
   if (job.analysisIds.length === 0) return error;
-  return `${error}; ${i18n.t("jobNotifications.analyzedBeforeFailure", job.analysisIds.length)}`;
+  const analyzed = job.analysisIds.length;
+  return i18n.t("jobNotifications.analyzedBeforeFailure", analyzed, [analyzed], { error });
 }
 
 function capitalize(text: string): string {

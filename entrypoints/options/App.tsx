@@ -6,6 +6,7 @@ import {
   DEFAULT_TEMPERATURE_ID,
   DefaultsSection,
 } from "../../components/options/defaults-section";
+import { LanguageSection } from "../../components/options/language-section";
 import { PageCountSection } from "../../components/options/page-count-section";
 import { PresetsSection } from "../../components/options/presets-section";
 import { SaveBar, type SaveState } from "../../components/options/save-bar";
@@ -256,6 +257,7 @@ export function App() {
           <SaveBar state={saveState} dirty={dirty} />
         </form>
         <PageCountSection headingId="page-count-heading" />
+        <LanguageSection headingId="language-heading" />
       </main>
     </div>
   );

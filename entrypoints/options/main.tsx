@@ -1,15 +1,7 @@
 import "../../components/ui/theme.css";
 import "./options.css";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
 import { i18n } from "#i18n";
+import { renderPage } from "../../components/render-page";
 import { App } from "./App";
 
-document.documentElement.lang = i18n.t("htmlLang");
-document.title = i18n.t("options.documentTitle");
-
-createRoot(document.getElementById("root") as HTMLElement).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+renderPage(App, () => i18n.t("options.documentTitle"));

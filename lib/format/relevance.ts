@@ -5,6 +5,7 @@
  * fraction, one above 1 and up to 100 is a percentage already, and anything else is shown as the number
  * it is, since it is on no scale Linklens knows.
  */
+import { uiLanguageTag } from "../i18n/ui-language";
 
 /** The score as a percentage from 0 to 100, or undefined when it is on no known scale. */
 export function relevancePercent(score: number): number | undefined {
@@ -12,16 +13,26 @@ export function relevancePercent(score: number): number | undefined {
   return score <= 1 ? score * 100 : score;
 }
 
-let percentFormat: Intl.NumberFormat | undefined;
-let numberFormat: Intl.NumberFormat | undefined;
+let formats: { tag: string; percent: Intl.NumberFormat; number: Intl.NumberFormat } | undefined;
+
+/** The score's formats in the shown language, made again when another is shown. */
+function relevanceFormats(): NonNullable<typeof formats> {
+  const tag = uiLanguageTag();
+  if (formats?.tag !== tag) {
+    formats = {
+      tag,
+      percent: new Intl.NumberFormat(tag, { style: "percent", maximumFractionDigits: 0 }),
+      number: new Intl.NumberFormat(tag, { maximumFractionDigits: 3 }),
+    };
+  }
+  return formats;
+}
 
 /** "62%" for 0.62 and for 62; "150" or "-3" for a score on no known scale. */
 export function formatRelevance(score: number): string {
   const percent = relevancePercent(score);
   if (percent === undefined) {
-    numberFormat ??= new Intl.NumberFormat(undefined, { maximumFractionDigits: 3 });
-    return Number.isFinite(score) ? numberFormat.format(score) : String(score);
+    return Number.isFinite(score) ? relevanceFormats().number.format(score) : String(score);
   }
-  percentFormat ??= new Intl.NumberFormat(undefined, { style: "percent", maximumFractionDigits: 0 });
-  return percentFormat.format(percent / 100);
+  return relevanceFormats().percent.format(percent / 100);
 }

@@ -4,7 +4,7 @@
  * 140 px of the top and at least 6 rows show; usage shows every request's credits inside the panel;
  * axe finds nothing serious in the light or the dark scheme.
  */
-import type { Page } from "@playwright/test";
+import type { Page, Worker } from "@playwright/test";
 import type { AnalysisRecord } from "../../lib/api/contract";
 import { expectNoSeriousViolations } from "./axe";
 import { analyze, seedRecords } from "./extension-data";
@@ -150,3 +150,62 @@ test("400×600: Library, Detail and Usage fit the width; rows start high; axe pa
     await expectNoSeriousViolations(page, `usage (${colorScheme})`);
   }
 });
+
+/** The stored language choice (lib/i18n/ui-language-item.ts); "pseudo" is the test builds' pseudo-locale. */
+function chooseLanguage(serviceWorker: Worker, language: string) {
+  return serviceWorker.evaluate((value) => {
+    const { chrome } = globalThis as unknown as {
+      chrome: { storage: { local: { set(items: object): Promise<void> } } };
+    };
+    return chrome.storage.local.set({ uiLanguage: value });
+  }, language);
+}
+
+// German runs long, Japanese has no spaces to wrap at, and the pseudo-locale is English accented and 40%
+// longer: at 400 px no page overflows sideways in any of them.
+for (const [language, lang] of [
+  ["de", "de"],
+  ["ja", "ja"],
+  ["pseudo", "en-XA"],
+] as const) {
+  test(`400 px in ${language}: the popup, Library, Detail, Usage and the options fit the width`, async ({
+    tenantKey,
+    serviceWorker,
+    service,
+    fixtureSite,
+    openExtensionPage,
+  }) => {
+    test.setTimeout(120_000);
+    await writeSettings(serviceWorker, { baseUrl: service.url, apiKey: tenantKey });
+    await chooseLanguage(serviceWorker, language);
+    const page = await openExtensionPage("sidepanel.html");
+    await page.setViewportSize({ width: WIDTH, height: HEIGHT });
+    await expect(page.locator("html")).toHaveAttribute("lang", lang);
+    await analyze(page, { links: [fixtureSite.url(`/many/45.html${LONG_QUERY}`)], prompt: "Summarize." });
+    await seedRecords(serviceWorker, RECORDS);
+    const nav = page.locator(".section-nav button");
+
+    await nav.nth(0).click();
+    await expect(page.locator(".library-row").first()).toBeVisible();
+    expect(await overflowing(page, [...PANEL, ".library", ".library__toolbar", ".library-list"])).toEqual([]);
+    await page.locator('.library-row[data-analysis-id="ana_layout_29"]').click();
+    await expect(page.locator("#detail-title")).toContainText("number 29");
+    expect(await overflowing(page, [...PANEL, ".detail", ".detail__facts"])).toEqual([]);
+    await nav.nth(1).click();
+    await expect(page.locator(".usage-item").first()).toBeVisible();
+    expect(await overflowing(page, [...PANEL, ".usage", ".usage-list", ".usage-item"])).toEqual([]);
+
+    for (const path of ["popup.html", "options.html"]) {
+      const other = await openExtensionPage(path);
+      await other.setViewportSize({ width: WIDTH, height: HEIGHT });
+      await expect(other.locator("html")).toHaveAttribute("lang", lang);
+      await expect(other.locator("main, #root > *").first()).toBeVisible();
+      const width = await other.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        client: document.documentElement.clientWidth,
+      }));
+      expect(width.scroll, `${path} is no wider than the window`).toBeLessThanOrEqual(width.client);
+      expect(await overflowing(other, ["section", "header"]), path).toEqual([]);
+    }
+  });
+}

@@ -10,6 +10,7 @@ import { exportImportScenario } from "./export-import";
 import { firefoxOnlyScenarios } from "./firefox-only";
 import { firstRunScenario } from "./first-run";
 import { followUpsScenario } from "./follow-ups";
+import { languageScenarios } from "./languages";
 import { libraryScenario } from "./library";
 import { libraryEditingScenario } from "./library-editing";
 import { manyTabsScenarios } from "./many-tabs";
@@ -31,6 +32,7 @@ export function defineScenarios(test: ScenarioTest, browserName: "chromium" | "f
   followUpsScenario(test);
   comparisonScenario(test);
   compareTabsScenario(test);
+  languageScenarios(test);
   // The toolbar count needs `tabs` granted by a test, which only Firefox allows (its prompt off by a pref).
   if (browserName === "firefox") {
     badgeCountScenario(test);
