@@ -63,6 +63,8 @@ async function shootThread(page: Page, name: string, scrolled = false): Promise<
   const names: string[] = [];
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
+    // Controls ease their colours into the new scheme (120 ms): shot once those transitions have ended.
+    await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
     await page.screenshot({ path: join(DOCS, `${name}-${colorScheme}.png`), fullPage: !scrolled });
     names.push(`${name}-${colorScheme}.png`);
   }
