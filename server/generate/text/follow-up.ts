@@ -78,13 +78,22 @@ export function textWithoutEarlier(text: string, answers: readonly string[]): st
 /** Whether `answer` says again, word for word, what an earlier answer said. */
 export function repeatsEarlier(answer: string, answers: readonly string[]): boolean {
   const said = flat(answer);
-  return answers.some((earlier) => {
-    const before = flat(earlier);
-    if (!before) return false;
-    if (before === said) return true;
-    // An earlier answer the prompt cut short ends with "…": the part it kept.
-    return before.endsWith("…") && said.startsWith(before.slice(0, -1).trimEnd());
-  });
+  return (
+    answers.some((earlier) => {
+      const before = flat(earlier);
+      if (!before) return false;
+      if (before === said) return true;
+      // An earlier answer the prompt cut short ends with "…": the part it kept.
+      return before.endsWith("…") && said.startsWith(before.slice(0, -1).trimEnd());
+    }) || saidWithin(said, answers)
+  );
+}
+
+/** Whether every sentence of `said` (flattened) stands word for word in the earlier answers. */
+function saidWithin(said: string, answers: readonly string[]): boolean {
+  const earlier = answers.map(flat).join(" ");
+  const sentences = said.split(/(?<=[.!?])\s+/).filter(Boolean);
+  return sentences.length > 0 && sentences.every((sentence) => earlier.includes(sentence));
 }
 
 /** The sentences of an answer's first paragraph (the paragraph itself when it has no sentence end). */
