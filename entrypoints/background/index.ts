@@ -22,6 +22,7 @@ import { createActiveTabAnalysis, setupKeyboardCommands } from "./keyboard-comma
 import { createLibrary, libraryCommandHandlers } from "./library";
 import { createNotifier, watchJobsForNotifications } from "./notifications";
 import { createOutbox, OUTBOX_ALARM, outboxCommandHandlers } from "./outbox";
+import { browserPageSources, pageSourcesCommandHandlers } from "./page-sources";
 import { setupPresetMirror } from "./preset-mirror";
 import { createRelatedLister } from "./related";
 import { readSelectionLinks } from "./selection-links";
@@ -131,6 +132,7 @@ export default defineBackground(() => {
     ...outboxCommandHandlers(outbox),
     ...libraryCommandHandlers(library),
     "related.list": (params) => related.list(params),
+    ...pageSourcesCommandHandlers(browserPageSources()),
   });
 
   const presetMirror = setupPresetMirror({ db, readSettings, watchSettings });
