@@ -1,6 +1,7 @@
 import "./sources.css";
 import { useId, useMemo, useState } from "react";
 import { i18n } from "#i18n";
+import { targetTabIdFromSearch } from "../../lib/browser/active-tab";
 import { CommandError, sendCommand } from "../../lib/messaging/protocol";
 import { findSources, indexPage, type SourcePassage } from "../../lib/sources/find-sources";
 import { textFragmentUrl } from "../../lib/sources/text-fragment";
@@ -12,12 +13,19 @@ export interface AnswerSourcesProps {
   url?: string;
   /** The page's text as the service returned it (`analysis.text`); without it the open tab's is read on a click. */
   pageText?: string;
-  /** The tab that shows the page, when the view knows it (the popup's). */
-  tabId?: number;
 }
 
 /** How much of a passage a marker's name says. */
 const START_LENGTH = 60;
+
+/**
+ * The tab the worker looks in: the one a test names (`?tabId=`, the popup's seam in lib/browser/active-tab.ts),
+ * else none, and the worker takes the active tab of the last focused window, the one beside the popup or panel.
+ */
+function tabToLookIn(): { tabId?: number } {
+  const tabId = targetTabIdFromSearch(location.search);
+  return tabId === undefined ? {} : { tabId };
+}
 
 function startOf(text: string): string {
   return text.length > START_LENGTH ? `${text.slice(0, START_LENGTH).trimEnd()}…` : text;
@@ -27,7 +35,7 @@ function startOf(text: string): string {
  * An answer's foot: each sentence the page supports with its numbered marker (one number per passage),
  * and how many passages; a click on a marker goes to the passage on the page (`sources.show`).
  */
-export function AnswerSources({ answer, url, pageText, tabId }: AnswerSourcesProps) {
+export function AnswerSources({ answer, url, pageText }: AnswerSourcesProps) {
   const [tabText, setTabText] = useState<string | null>(null);
   const [reading, setReading] = useState(false);
   const [note, setNote] = useState<string | null>(null);
@@ -38,9 +46,7 @@ export function AnswerSources({ answer, url, pageText, tabId }: AnswerSourcesPro
     setReading(true);
     setNote(null);
     try {
-      setTabText(
-        (await sendCommand("page.readText", { url, ...(tabId === undefined ? {} : { tabId }) })).text,
-      );
+      setTabText((await sendCommand("page.readText", { url, ...tabToLookIn() })).text);
     } catch (error) {
       setNote(error instanceof CommandError ? i18n.t("sources.readFailed") : String(error));
     } finally {
@@ -61,10 +67,10 @@ export function AnswerSources({ answer, url, pageText, tabId }: AnswerSourcesPro
       </section>
     );
   }
-  return <FoundSources answer={answer} url={url} pageText={text} tabId={tabId} />;
+  return <FoundSources answer={answer} url={url} pageText={text} />;
 }
 
-function FoundSources({ answer, url, pageText, tabId }: AnswerSourcesProps & { pageText: string }) {
+function FoundSources({ answer, url, pageText }: AnswerSourcesProps & { pageText: string }) {
   const page = useMemo(() => indexPage(pageText), [pageText]);
   const found = useMemo(() => findSources(answer, page), [answer, page]);
   const [note, setNote] = useState<string | null>(null);
@@ -76,7 +82,7 @@ function FoundSources({ answer, url, pageText, tabId }: AnswerSourcesProps & { p
       url,
       passage: passage.text,
       fragmentUrl: textFragmentUrl(url, pageText, passage),
-      ...(tabId === undefined ? {} : { tabId }),
+      ...tabToLookIn(),
     });
     setNote(shown === "opened" ? i18n.t("sources.opened") : null);
   }
