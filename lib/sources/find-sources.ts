@@ -10,7 +10,8 @@
  *   is in it as written. Content words are the words that are not stop words (English, French, German,
  *   Spanish: the languages our service writes), compared on their first `STEM_LENGTH` letters so "rising"
  *   meets "rises". The passage sharing most wins; a tie goes to the first on the page.
- * - A sentence too short to say anything on its own (under 3 content words) gets no source.
+ * - A sentence of fewer than 3 content words ("About 23,000 die.") says too little to be found inside a
+ *   passage: it gets a source only when it quotes a whole passage, and is never matched as a paraphrase.
  */
 import { deu, eng, fra, spa } from "stopword";
 import { foldAccents } from "../text/fold-accents";
@@ -50,7 +51,8 @@ export interface AnswerSources {
 }
 
 interface IndexedPassage extends SourcePassage {
-  folded: string;
+  /** Folded, without its opening and closing marks (`quoteBody`). */
+  body: string;
 }
 
 /** The page's passages with what matching needs, built once per page text (`findSources` takes it). */
@@ -123,7 +125,7 @@ export function indexPage(pageText: string): PageIndex {
   const numbers: Set<string>[] = [];
   for (const sentence of sentencesOf(pageText)) {
     const folded = fold(sentence.text);
-    const id = passages.push({ ...sentence, folded }) - 1;
+    const id = passages.push({ ...sentence, body: quoteBody(folded) }) - 1;
     const words = wordsOf(folded);
     numbers.push(words.numbers);
     for (const stem of words.stems) {
@@ -140,9 +142,12 @@ function quoteBody(folded: string): string {
   return folded.replace(/^["'(\s•-]+|["')\s.!?;:…]+$/g, "");
 }
 
-function quotedIn(page: PageIndex, body: string): number | null {
+/** The first passage holding `body` (or, for a `whole` quote, being it). */
+function quotedIn(page: PageIndex, body: string, whole: boolean): number | null {
+  if (!body) return null;
   for (let id = 0; id < page.passages.length; id++) {
-    if (page.passages[id]?.folded.includes(body)) return id;
+    const passage = page.passages[id]?.body ?? "";
+    if (whole ? passage === body : passage.includes(body)) return id;
   }
   return null;
 }
@@ -169,9 +174,10 @@ function paraphrasedIn(page: PageIndex, words: Words): number | null {
 function sourceOf(page: PageIndex, sentence: string): { id: number; match: "quote" | "paraphrase" } | null {
   const folded = fold(sentence);
   const words = wordsOf(folded);
-  if (words.stems.size + words.numbers.size < MIN_SHARED_WORDS) return null;
-  const quoted = quotedIn(page, quoteBody(folded));
+  const short = words.stems.size + words.numbers.size < MIN_SHARED_WORDS;
+  const quoted = quotedIn(page, quoteBody(folded), short);
   if (quoted !== null) return { id: quoted, match: "quote" };
+  if (short) return null;
   const paraphrased = paraphrasedIn(page, words);
   return paraphrased === null ? null : { id: paraphrased, match: "paraphrase" };
 }

@@ -10,6 +10,9 @@ vi.mock("../../lib/messaging/protocol", () => ({
   CommandError: class CommandError extends Error {},
 }));
 
+// wxt/browser does not load under jsdom either: the test names no tab, as the real popup does not.
+vi.mock("../../lib/browser/active-tab", () => ({ targetTabIdFromSearch: () => undefined }));
+
 pageForEachTest();
 beforeEach(() => sendCommand.mockReset());
 

@@ -78,6 +78,15 @@ describe("findSources", () => {
     expect(findSources("Anything at all about trams and councils.", indexPage("")).passages).toEqual([]);
   });
 
+  it("gives a short sentence a source only when it quotes a whole passage", () => {
+    const short = indexPage(
+      "About 23,000 die. Earlier this year, about 23,000 people fell ill in the region.",
+    );
+    const found = findSources("About 23,000 die. About 23,000 fell.", short);
+    expect(found.sentences.map((sentence) => sentence.match)).toEqual(["quote", null]);
+    expect(found.passages.map((passage) => passage.text)).toEqual(["About 23,000 die."]);
+  });
+
   it("folds accents both ways", () => {
     expect(sourceTexts("Residents near the dépôt worry about noise at night.")).toEqual([
       "Résidents near the depot worry about noise at night.",
