@@ -9,7 +9,7 @@ import { Favicon } from "../favicon";
 import { formatDate } from "../format-date";
 import { hideBrokenImage } from "../hide-broken-image";
 import { MarkdownView } from "../markdown-view";
-import { AnswerSources } from "../sources/answer-sources";
+import { AnswerSourcesView } from "../sources/answer-sources-view";
 import { JsonContentView } from "./json-content-view";
 
 /** One analysis: the page (title, favicon, site, author, date, lead image, score), its text and JSON. */
@@ -78,7 +78,7 @@ export function AnalysisCard({ record }: { record: CachedAnalysis }) {
         )}
       </section>
       {record.textContent ? (
-        <AnswerSources answer={record.textContent} url={analysis.url} pageText={analysis.text} />
+        <AnswerSourcesView answer={record.textContent} url={analysis.url} pageText={analysis.text} />
       ) : null}
       {record.jsonContent ? <JsonContentView value={record.jsonContent} /> : null}
       {metadata.length > 0 ? (

@@ -11,7 +11,7 @@ import { Favicon } from "../favicon";
 import { formatDate } from "../format-date";
 import { hideBrokenImage } from "../hide-broken-image";
 import { MarkdownView } from "../markdown-view";
-import { AnswerSources } from "../sources/answer-sources";
+import { AnswerSourcesView } from "../sources/answer-sources-view";
 import { ThreadConversation } from "../thread/thread-conversation";
 import { ThreadNote } from "../thread/thread-note";
 import { Button } from "../ui/button";
@@ -227,7 +227,7 @@ function EditableFields({ record }: { record: CachedAnalysis }) {
         {record.textContent ? (
           <>
             <MarkdownView text={record.textContent} topHeadingLevel={4} />
-            <AnswerSources
+            <AnswerSourcesView
               answer={record.textContent}
               url={record.analysis?.url}
               pageText={record.analysis?.text}

@@ -8,7 +8,7 @@ import { formatDate } from "../format-date";
 import { MarkdownView } from "../markdown-view";
 import { JobError } from "../popup/job-error";
 import { useSettings } from "../popup/use-settings";
-import { AnswerSources } from "../sources/answer-sources";
+import { AnswerSourcesView } from "../sources/answer-sources-view";
 import { Button } from "../ui/button";
 import { FollowUpForm } from "./follow-up-form";
 import { RebuildThread } from "./rebuild-thread";
@@ -47,7 +47,7 @@ function AnsweredTurn({ turn }: { turn: ThreadTurn }) {
         {turn.answer ? (
           <>
             <MarkdownView text={turn.answer} topHeadingLevel={5} />
-            <AnswerSources answer={turn.answer} url={turn.url} pageText={turn.pageText} />
+            <AnswerSourcesView answer={turn.answer} url={turn.url} pageText={turn.pageText} />
           </>
         ) : (
           <p className="thread__note">{i18n.t("popup.result.noText")}</p>
