@@ -14,6 +14,7 @@ import { libraryEditingScenario } from "./library-editing";
 import { manyTabsScenarios } from "./many-tabs";
 import { popupScenario } from "./popup-analyze";
 import type { ScenarioTest } from "./scenario-test";
+import { sourcesScenario } from "./sources";
 
 export function defineScenarios(test: ScenarioTest, browserName: "chromium" | "firefox"): void {
   firstRunScenario(test);
@@ -28,6 +29,7 @@ export function defineScenarios(test: ScenarioTest, browserName: "chromium" | "f
   exportImportScenario(test);
   backgroundUnloadScenario(test);
   followUpsScenario(test);
+  sourcesScenario(test);
   // The toolbar count needs `tabs` granted by a test, which only Firefox allows (its prompt off by a pref).
   if (browserName === "firefox") {
     badgeCountScenario(test);
