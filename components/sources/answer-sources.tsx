@@ -5,6 +5,7 @@ import { targetTabIdFromSearch } from "../../lib/browser/active-tab";
 import { CommandError, sendCommand } from "../../lib/messaging/protocol";
 import { findSources, indexPage, type SourcePassage } from "../../lib/sources/find-sources";
 import { textFragmentUrl } from "../../lib/sources/text-fragment";
+import { commandErrorText } from "../command-error-text";
 
 export interface AnswerSourcesProps {
   /** The answer, as Markdown. */
@@ -48,7 +49,8 @@ export function AnswerSources({ answer, url, pageText }: AnswerSourcesProps) {
     try {
       setTabText((await sendCommand("page.readText", { url, ...tabToLookIn() })).text);
     } catch (error) {
-      setNote(error instanceof CommandError ? i18n.t("sources.readFailed") : String(error));
+      const notOpen = error instanceof CommandError && error.init.code === "page_not_open";
+      setNote(notOpen ? i18n.t("sources.readFailed") : commandErrorText(error));
     } finally {
       setReading(false);
     }
@@ -78,13 +80,17 @@ function FoundSources({ answer, url, pageText }: AnswerSourcesProps & { pageText
 
   async function go(passage: SourcePassage) {
     if (!url) return;
-    const { shown } = await sendCommand("sources.show", {
-      url,
-      passage: passage.text,
-      fragmentUrl: textFragmentUrl(url, pageText, passage),
-      ...tabToLookIn(),
-    });
-    setNote(shown === "opened" ? i18n.t("sources.opened") : null);
+    try {
+      const { shown } = await sendCommand("sources.show", {
+        url,
+        passage: passage.text,
+        fragmentUrl: textFragmentUrl(url, pageText, passage),
+        ...tabToLookIn(),
+      });
+      setNote(shown === "opened" ? i18n.t("sources.opened") : null);
+    } catch (error) {
+      setNote(commandErrorText(error));
+    }
   }
 
   return (

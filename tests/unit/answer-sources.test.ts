@@ -7,14 +7,21 @@ import { button, click, pageForEachTest, render, waitForPage } from "./helpers/r
 const sendCommand = vi.hoisted(() => vi.fn());
 vi.mock("../../lib/messaging/protocol", () => ({
   sendCommand,
-  CommandError: class CommandError extends Error {},
+  CommandError: class CommandError extends Error {
+    constructor(readonly init: { status: number; code: string; message: string }) {
+      super(init.message);
+    }
+  },
 }));
 
 // wxt/browser does not load under jsdom either: the test names no tab, as the real popup does not.
 vi.mock("../../lib/browser/active-tab", () => ({ targetTabIdFromSearch: () => undefined }));
 
 pageForEachTest();
-beforeEach(() => sendCommand.mockReset());
+// A block, not an arrow returning the mock: a function a hook returns is run as its teardown.
+beforeEach(() => {
+  sendCommand.mockReset();
+});
 
 const URL = "https://news.example/tram";
 const PAGE = [
@@ -82,5 +89,24 @@ describe("AnswerSources", () => {
     await click(button("Find the sources on the open tab"));
     expect(sendCommand).toHaveBeenCalledExactlyOnceWith("page.readText", { url: URL });
     await waitForPage(() => expect(markers()).toHaveLength(1));
+  });
+
+  it("says so when the open tab shows another page", async () => {
+    const { CommandError } = await import("../../lib/messaging/protocol");
+    const notOpen = new CommandError({ status: 0, code: "page_not_open", message: "the page is not open" });
+    sendCommand.mockImplementation(async () => {
+      throw notOpen;
+    });
+    await render(AnswerSources, {
+      answer: "Critics argue the budget leaves no room for cycling lanes.",
+      url: URL,
+    });
+    await click(button("Find the sources on the open tab"));
+    await waitForPage(() =>
+      expect(document.body.textContent).toContain(
+        "The open tab does not show this page: open it, then try again.",
+      ),
+    );
+    expect(markers()).toEqual([]);
   });
 });
