@@ -9,6 +9,7 @@ import { Favicon } from "../favicon";
 import { formatDate } from "../format-date";
 import { hideBrokenImage } from "../hide-broken-image";
 import { MarkdownView } from "../markdown-view";
+import { AnswerSourcesView } from "../sources/answer-sources-view";
 import { JsonContentView } from "./json-content-view";
 
 /** One analysis: the page (title, favicon, site, author, date, lead image, score), its text and JSON. */
@@ -76,6 +77,9 @@ export function AnalysisCard({ record }: { record: CachedAnalysis }) {
           <p className="analysis-card__note">{i18n.t("popup.result.noText")}</p>
         )}
       </section>
+      {record.textContent ? (
+        <AnswerSourcesView answer={record.textContent} url={analysis.url} pageText={analysis.text} />
+      ) : null}
       {record.jsonContent ? <JsonContentView value={record.jsonContent} /> : null}
       {metadata.length > 0 ? (
         <section className="analysis-card__metadata" aria-label={i18n.t("popup.result.metadata")}>

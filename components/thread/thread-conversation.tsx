@@ -8,6 +8,7 @@ import { formatDate } from "../format-date";
 import { MarkdownView } from "../markdown-view";
 import { JobError } from "../popup/job-error";
 import { useSettings } from "../popup/use-settings";
+import { AnswerSourcesView } from "../sources/answer-sources-view";
 import { Button } from "../ui/button";
 import { FollowUpForm } from "./follow-up-form";
 import { RebuildThread } from "./rebuild-thread";
@@ -44,7 +45,10 @@ function AnsweredTurn({ turn }: { turn: ThreadTurn }) {
       <p className="thread__question">{turn.question || i18n.t("thread.unknownQuestion")}</p>
       <div className="thread__answer">
         {turn.answer ? (
-          <MarkdownView text={turn.answer} topHeadingLevel={5} />
+          <>
+            <MarkdownView text={turn.answer} topHeadingLevel={5} />
+            <AnswerSourcesView answer={turn.answer} url={turn.url} pageText={turn.pageText} />
+          </>
         ) : (
           <p className="thread__note">{i18n.t("popup.result.noText")}</p>
         )}

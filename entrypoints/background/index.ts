@@ -24,6 +24,7 @@ import { createActiveTabAnalysis, setupKeyboardCommands } from "./keyboard-comma
 import { createLibrary, libraryCommandHandlers } from "./library";
 import { createNotifier, watchJobsForNotifications } from "./notifications";
 import { createOutbox, OUTBOX_ALARM, outboxCommandHandlers } from "./outbox";
+import { browserPageSources, pageSourcesCommandHandlers } from "./page-sources";
 import { setupPresetMirror } from "./preset-mirror";
 import { createRelatedLister } from "./related";
 import { readSelectionLinks } from "./selection-links";
@@ -137,6 +138,7 @@ export default defineBackground(() => {
     ...libraryCommandHandlers(library),
     "related.list": (params) => related.list(params),
     ...compareCommandHandlers(db, runner),
+    ...pageSourcesCommandHandlers(browserPageSources()),
   });
 
   const presetMirror = setupPresetMirror({ db, readSettings, watchSettings });

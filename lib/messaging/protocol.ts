@@ -99,6 +99,17 @@ export interface RestoreResult {
   skipped: number;
 }
 
+/** `sources.show`: the passage (as the page's text has it) and where to open it when the tab is not the page. */
+export interface SourceShowRequest {
+  /** The tab to look in (the popup's); else the active tab of the last focused window. */
+  tabId?: number;
+  /** The analyzed page. */
+  url: string;
+  passage: string;
+  /** `url` at the passage's text fragment (lib/sources/text-fragment.ts). */
+  fragmentUrl: string;
+}
+
 interface Protocol {
   "connection.test": { request: { baseUrl: string; apiKey: string }; response: ConnectionStatus };
   /** Writes a job and starts it; follow it in Dexie (`jobs` by id). Invalid input gives a failed job. */
@@ -169,6 +180,13 @@ interface Protocol {
   "compare.start": { request: CompareStartRequest; response: { jobId: string } };
   /** Analyzes one page of comparison `jobId` again; its row shows the new result. */
   "compare.retry": { request: { jobId: string; link: string }; response: { jobId: string } };
+  /**
+   * Goes to a source: highlights the passage in the tab when it shows the page (one script run, on the
+   * click), else opens the page at the passage's text fragment.
+   */
+  "sources.show": { request: SourceShowRequest; response: { shown: "highlighted" | "opened" } };
+  /** The open tab's text, read on the click; fails (`page_not_open`) when the tab shows another page. */
+  "page.readText": { request: { tabId?: number; url: string }; response: { text: string } };
 }
 
 export type CommandName = keyof Protocol;

@@ -17,6 +17,9 @@ export interface ThreadTurn {
   time: number;
   /** What it cost, when a job of this browser made it. */
   costCredits?: number;
+  /** The page, and its text when the service returned it: where the answer's sources are looked for. */
+  url?: string;
+  pageText?: string;
 }
 
 function madeAt(row: CachedAnalysis): number {
@@ -31,6 +34,8 @@ export function toThreadTurn(row: CachedAnalysis): ThreadTurn {
     answer: row.textContent ?? "",
     time: madeAt(row),
     ...(row.origin?.costCredits !== undefined && { costCredits: row.origin.costCredits }),
+    ...(row.analysis?.url !== undefined && { url: row.analysis.url }),
+    ...(row.analysis?.text !== undefined && { pageText: row.analysis.text }),
   };
 }
 

@@ -16,6 +16,7 @@ import { libraryEditingScenario } from "./library-editing";
 import { manyTabsScenarios } from "./many-tabs";
 import { popupScenario } from "./popup-analyze";
 import type { ScenarioTest } from "./scenario-test";
+import { sourcesScenario } from "./sources";
 
 export function defineScenarios(test: ScenarioTest, browserName: "chromium" | "firefox"): void {
   firstRunScenario(test);
@@ -33,6 +34,7 @@ export function defineScenarios(test: ScenarioTest, browserName: "chromium" | "f
   comparisonScenario(test);
   compareTabsScenario(test);
   languageScenarios(test);
+  sourcesScenario(test);
   // The toolbar count needs `tabs` granted by a test, which only Firefox allows (its prompt off by a pref).
   if (browserName === "firefox") {
     badgeCountScenario(test);

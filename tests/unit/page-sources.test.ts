@@ -1,0 +1,122 @@
+import { JSDOM } from "jsdom";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  createPageSources,
+  highlightPassageInPage,
+  readPageTextInPage,
+  SOURCE_HIGHLIGHT,
+} from "../../entrypoints/background/page-sources";
+
+const PAGE_URL = "https://news.example/tram";
+
+/** The page's globals as `executeScript` would see them, with a registry standing in for `CSS.highlights`. */
+function openPage(html: string, url = PAGE_URL) {
+  const dom = new JSDOM(`<!doctype html><html><head></head><body>${html}</body></html>`, { url });
+  const highlights = new Map<string, { ranges: Range[] }>();
+  vi.stubGlobal("document", dom.window.document);
+  vi.stubGlobal("location", dom.window.location);
+  vi.stubGlobal("NodeFilter", dom.window.NodeFilter);
+  vi.stubGlobal("CSS", { highlights });
+  vi.stubGlobal(
+    "Highlight",
+    class {
+      ranges: Range[];
+      constructor(...ranges: Range[]) {
+        this.ranges = ranges;
+      }
+    },
+  );
+  // jsdom lays nothing out: scrolling is recorded, not done.
+  const scrolled = vi.fn();
+  dom.window.HTMLElement.prototype.scrollIntoView = scrolled;
+  return { dom, highlights, scrolled };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("highlightPassageInPage", () => {
+  it("highlights the passage across the page's markup and white space, and scrolls to it", () => {
+    const { dom, highlights, scrolled } = openPage(
+      "<h1>Tram</h1><p>The city <b>council</b>\n   voted on Tuesday.</p><script>var voted = 1;</script>",
+    );
+    expect(
+      highlightPassageInPage("The city council voted on Tuesday.", `${PAGE_URL}#top`, SOURCE_HIGHLIGHT),
+    ).toBe(true);
+    const range = highlights.get(SOURCE_HIGHLIGHT)?.ranges[0];
+    expect(range?.toString()).toBe("The city council\n   voted on Tuesday.");
+    expect(dom.window.document.getElementById(SOURCE_HIGHLIGHT)?.textContent).toContain(
+      `::highlight(${SOURCE_HIGHLIGHT})`,
+    );
+    expect(scrolled).toHaveBeenCalledOnce();
+  });
+
+  it("does nothing on another page, or when the passage is not on the page", () => {
+    const { highlights } = openPage("<p>The city council voted.</p>", "https://other.example/");
+    expect(highlightPassageInPage("The city council voted.", PAGE_URL, SOURCE_HIGHLIGHT)).toBe(false);
+    openPage("<p>The city council voted.</p>");
+    expect(highlightPassageInPage("The mayor resigned.", PAGE_URL, SOURCE_HIGHLIGHT)).toBe(false);
+    expect(highlights.size).toBe(0);
+  });
+});
+
+describe("readPageTextInPage", () => {
+  it("reads the page's text only when the tab shows the page", () => {
+    const { dom } = openPage("<p>Some text.</p>");
+    // jsdom has no layout, so no innerText: the page's text content stands in for it.
+    Object.defineProperty(dom.window.HTMLElement.prototype, "innerText", {
+      get(this: HTMLElement) {
+        return this.textContent;
+      },
+    });
+    expect(readPageTextInPage(PAGE_URL)).toBe("Some text.");
+    expect(readPageTextInPage("https://other.example/")).toBeNull();
+  });
+});
+
+describe("createPageSources", () => {
+  const request = { url: PAGE_URL, passage: "The city council voted.", fragmentUrl: `${PAGE_URL}#:~:text=x` };
+
+  function sources(executeScript: ReturnType<typeof vi.fn>) {
+    const create = vi.fn().mockResolvedValue({});
+    const resolveTab = vi.fn().mockResolvedValue({ id: 4 });
+    const pageSources = createPageSources({
+      scripting: { executeScript } as never,
+      tabs: { create } as never,
+      resolveTab,
+    });
+    return { pageSources, create, resolveTab };
+  }
+
+  it("highlights in the tab when it shows the page, and opens nothing", async () => {
+    const executeScript = vi.fn().mockResolvedValue([{ result: true }]);
+    const { pageSources, create, resolveTab } = sources(executeScript);
+    await expect(pageSources.show({ ...request, tabId: 4 })).resolves.toEqual({ shown: "highlighted" });
+    expect(resolveTab).toHaveBeenCalledWith(4);
+    expect(executeScript).toHaveBeenCalledExactlyOnceWith({
+      target: { tabId: 4 },
+      func: highlightPassageInPage,
+      args: [request.passage, PAGE_URL, SOURCE_HIGHLIGHT],
+    });
+    expect(create).not.toHaveBeenCalled();
+  });
+
+  it("opens the page at the text fragment when the tab shows another page or cannot be scripted", async () => {
+    const elsewhere = sources(vi.fn().mockResolvedValue([{ result: false }]));
+    await expect(elsewhere.pageSources.show(request)).resolves.toEqual({ shown: "opened" });
+    expect(elsewhere.create).toHaveBeenCalledExactlyOnceWith({ url: request.fragmentUrl });
+    const refused = sources(vi.fn().mockRejectedValue(new Error("Cannot access contents of the page")));
+    await expect(refused.pageSources.show(request)).resolves.toEqual({ shown: "opened" });
+    expect(refused.create).toHaveBeenCalledOnce();
+  });
+
+  it("reads the tab's text, and fails when the tab shows another page", async () => {
+    const reading = sources(vi.fn().mockResolvedValue([{ result: "Page text." }]));
+    await expect(reading.pageSources.readText({ url: PAGE_URL })).resolves.toEqual({ text: "Page text." });
+    const elsewhere = sources(vi.fn().mockResolvedValue([{ result: null }]));
+    await expect(elsewhere.pageSources.readText({ url: PAGE_URL })).rejects.toMatchObject({
+      init: { code: "page_not_open" },
+    });
+  });
+});
