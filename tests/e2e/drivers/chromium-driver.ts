@@ -33,6 +33,7 @@ function chromiumPage(page: Page): DriverPage {
         buffer: Buffer.from(file.text),
       });
     },
+    resize: (width: number, height: number) => page.setViewportSize({ width, height }),
     close: () => page.close(),
   };
 }

@@ -50,6 +50,11 @@ export interface DriverPage extends Evaluator {
   download(role: Role, name: string): Promise<UserFile>;
   /** Clicks the control of `role` named `name`, which opens a file chooser, and picks `file` in it. */
   upload(role: Role, name: string, file: UserFile): Promise<void>;
+  /**
+   * Sets the page's view to `width` CSS pixels wide and `height` high (a docked side panel, a narrow
+   * window); Firefox sizes the whole window, so there the height is kept within the screen.
+   */
+  resize(width: number, height: number): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -246,6 +246,32 @@ function firefoxPage(page: Page, files: string): DriverPage {
         await control.dispose();
       }
     },
+    async resize(width, height) {
+      // puppeteer's setViewport sends a BiDi command (screen orientation) that Firefox ESR 140 lacks; an
+      // extension page sizes its own window instead. The window holds more than the view (its frame, an
+      // open sidebar), so its size is corrected by what the view lacks until the view is `width` wide (its
+      // height as far as the screen allows).
+      await waitUntil(`a view ${width} px wide`, () =>
+        page.evaluate(
+          async (size) => {
+            const api = (globalThis as any).browser;
+            // A tab in the background is not laid out again: the page's own tab is brought to the front.
+            const tab = await api.tabs.getCurrent();
+            if (tab && !tab.active) await api.tabs.update(tab.id, { active: true });
+            if (innerWidth === size.width) return true;
+            const own = await api.windows.getCurrent();
+            const resized = new Promise((done) => addEventListener("resize", done, { once: true }));
+            await api.windows.update(own.id, {
+              width: Math.max(size.width, own.width + size.width - innerWidth),
+              height: Math.max(size.height, own.height + size.height - innerHeight),
+            });
+            await Promise.race([resized, new Promise((done) => setTimeout(done, 1_000))]);
+            return innerWidth === size.width;
+          },
+          { width, height },
+        ),
+      );
+    },
     close: () => page.close(),
   };
 }

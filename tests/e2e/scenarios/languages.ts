@@ -1,7 +1,8 @@
 /**
  * Linklens in French, German and Japanese (issue 36): with the language chosen in the options, the popup
- * analyzes the current https tab in that language, the side panel then shows the analysis in it, and
- * neither page is wider than its window. The strings are the locale's own (locales/<locale>.yml).
+ * analyzes the current https tab in that language, the side panel then shows the analysis in it, and at
+ * 400 px (the docked side panel's width) no page scrolls sideways: the popup, the library, the detail, the
+ * usage view and the options. The strings are the locale's own (locales/<locale>.yml).
  */
 
 import type { Evaluator } from "../drivers/driver";
@@ -10,6 +11,9 @@ import { storeSettings, turnOnToolbarCount } from "./extension-state";
 import type { ScenarioTest } from "./scenario-test";
 
 const ARTICLE = "/news/article.html";
+const TITLE = "Riverside tram line opens after four years of works";
+/** The docked side panel's width, the narrowest any page of Linklens is shown at. */
+const NARROW = { width: 400, height: 700 };
 
 const LANGUAGES = [
   {
@@ -19,6 +23,7 @@ const LANGUAGES = [
     analyze: "Analyser",
     cost: "Crédits utilisés",
     library: "Bibliothèque",
+    usage: "Consommation",
   },
   {
     locale: "de",
@@ -27,6 +32,7 @@ const LANGUAGES = [
     analyze: "Analysieren",
     cost: "Verbrauchte Credits",
     library: "Bibliothek",
+    usage: "Verbrauch",
   },
   {
     locale: "ja",
@@ -35,6 +41,7 @@ const LANGUAGES = [
     analyze: "分析",
     cost: "使用クレジット",
     library: "ライブラリ",
+    usage: "使用量",
   },
 ] as const;
 
@@ -69,6 +76,7 @@ export function languageScenarios(test: ScenarioTest): void {
       const tab = await driver.openTab(fixtureSite.url(ARTICLE));
 
       const popup = await driver.openPopupFor(tab);
+      await popup.resize(NARROW.width, NARROW.height);
       await popup.waitForText(fixtureSite.url(ARTICLE));
       await popup.fill("textbox", language.prompt, "When did the tram line open?");
       await popup.click("button", language.analyze);
@@ -78,9 +86,20 @@ export function languageScenarios(test: ScenarioTest): void {
       await popup.close();
 
       const sidepanel = await driver.openExtensionPage("sidepanel.html");
+      await sidepanel.resize(NARROW.width, NARROW.height);
       await sidepanel.waitForText(language.library);
       await sidepanel.waitForText("Riverside tram line");
       expect(await pageLayout(sidepanel)).toEqual({ lang: language.lang, overflows: false });
+      // The detail of the analysis, then the usage view.
+      await sidepanel.clickText(TITLE);
+      await sidepanel.waitForText("every six minutes at peak times");
+      expect(await pageLayout(sidepanel)).toEqual({ lang: language.lang, overflows: false });
+      await sidepanel.click("button", language.usage);
+      await sidepanel.waitForText(language.usage);
+      expect(await pageLayout(sidepanel)).toEqual({ lang: language.lang, overflows: false });
+
+      await options.resize(NARROW.width, NARROW.height);
+      expect(await pageLayout(options)).toEqual({ lang: language.lang, overflows: false });
     });
   }
 }
