@@ -1,5 +1,17 @@
+import { resolve } from "node:path";
 import { defineConfig } from "vitest/config";
 import { WxtVitest } from "wxt/testing/vitest-plugin";
+
+/**
+ * `wxt/browser` as tests/helpers/wxt-browser.ts, ahead of WXT's own alias for it (a later plugin's aliases
+ * are tried first), so that a jsdom test can import it.
+ */
+const fakeBrowserModule = {
+  name: "linklens:fake-browser-module",
+  config: () => ({
+    resolve: { alias: [{ find: /^wxt\/browser$/, replacement: resolve("tests/helpers/wxt-browser.ts") }] },
+  }),
+};
 
 /** Every test must assert something: one that cannot fail is a defect. */
 const setupFiles = ["tests/helpers/expect-assertions.ts"];
@@ -8,7 +20,7 @@ export default defineConfig({
   test: {
     projects: [
       {
-        plugins: [WxtVitest()],
+        plugins: [WxtVitest(), fakeBrowserModule],
         test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", setupFiles },
       },
       {

@@ -67,6 +67,8 @@ describe("the API client against the reference service", () => {
       requestId: expect.stringMatching(/^req_/),
     });
 
+    // Another analysis of the same page: the related search has a page that shares its words to find.
+    await client.analyzeLinks({ link: [env.site.url("/news/article.html")], prompt: "Who runs the trams?" });
     const related = await client.listRelated({
       analysisId: read.analysisId,
       selectFields: ["analysis"],

@@ -99,9 +99,10 @@ describe("origin: what the job that made a record knew", () => {
       costCredits: 2,
       firstLine: "later",
     });
-    // An export holds the record as the service has it, not what this browser knows of it.
+    // An export carries it as a local field beside the record (as `cachedAt`), so that an import in
+    // another profile keeps a thread's questions and its total credits.
     const [exported] = buildExportDocument([(await db.analyses.get("ana_3")) as CachedAnalysis]).analyses;
-    expect(exported).not.toHaveProperty("origin");
+    expect(exported).toMatchObject({ analysisId: "ana_3", origin });
   });
 });
 
