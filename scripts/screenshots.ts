@@ -25,6 +25,7 @@ import { analyze } from "../tests/e2e/extension-data";
 import { CHROMIUM_PATH, EXTENSION_PATH } from "../tests/e2e/fixtures";
 import { writeSettings } from "../tests/e2e/popup-page";
 import { clickToolbarAction, freePort, toolbarActionArgs } from "../tests/e2e/toolbar-action";
+import { COMPARE_SCHEMA } from "../tests/fixtures/compare-schema";
 import { type FixtureSite, startFixtureSite } from "../tests/fixtures/site";
 import { startServiceProcess } from "../tests/helpers/service-process";
 
@@ -217,17 +218,6 @@ async function compareShots(panel: Page, site: FixtureSite): Promise<string[]> {
   await panel.screenshot({ path: join(DOCS, "compare-900.png") });
   return ["compare-400.png", "compare-900.png"];
 }
-
-const COMPARE_SCHEMA = {
-  type: "object",
-  properties: {
-    number: { type: "number", description: "the article's number in the series" },
-    city: { type: "string", description: "the city the article is about" },
-    published: { type: "string", format: "date", description: "when it was published" },
-    topics: { type: "array", items: { type: "string" }, description: "the subjects it covers" },
-  },
-  required: ["number", "city", "published", "topics"],
-};
 
 main().catch((error) => {
   console.error(error);

@@ -7,22 +7,13 @@
 
 import { cellText } from "../../../lib/compare/table-cells";
 import type { AnalyzeJob, CachedAnalysis } from "../../../lib/db/schema";
+import { COMPARE_SCHEMA } from "../../fixtures/compare-schema";
 import { readCsv } from "../../helpers/read-csv";
 import type { DriverPage } from "../drivers/driver";
 import { expect } from "../fixtures";
 import { rows, storeSettings } from "./extension-state";
 import type { ScenarioTest } from "./scenario-test";
 
-const SCHEMA = {
-  type: "object",
-  properties: {
-    number: { type: "number", description: "the article's number in the series" },
-    city: { type: "string", description: "the city the article is about" },
-    published: { type: "string", format: "date", description: "when it was published" },
-    topics: { type: "array", items: { type: "string" }, description: "the subjects it covers" },
-  },
-  required: ["number", "city", "published", "topics"],
-};
 const COLUMNS = ["Title", "Site", "number", "city", "published", "topics", "Credits", "Status"];
 
 /** The table's cells as text, header first. */
@@ -66,7 +57,7 @@ export function comparisonScenario(test: ScenarioTest): void {
     await panel.waitForText("30 pages. 2 duplicates merged.");
     await panel.waitForText("http://insecure.example/");
     await panel.fillField("Prompt", "Which article is this, where and when?");
-    await panel.fillField("JSON schema", JSON.stringify(SCHEMA, null, 2));
+    await panel.fillField("JSON schema", JSON.stringify(COMPARE_SCHEMA, null, 2));
     await panel.fillField("Schema name (shown in the library)", "Articles");
     await panel.waitForText("About 60 credits.");
     await panel.click("button", "Compare 30 pages");
