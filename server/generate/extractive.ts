@@ -36,23 +36,22 @@ export function createExtractiveGenerator(): Generator {
       // A follow-up answers its own question; when that would say an earlier answer again word for word,
       // it says what the page says next on that point when the question was asked before, or answers from what the earlier answers did not
       // already say, as long as that is as much about the question as the answer it would repeat.
-      const { question, earlierAnswers, askedBefore } = followUp;
+      const { question, earlier, askedBefore } = followUp;
       const model = await buildPageModel(page.analysis.text, page.language);
       const answer = composeText(page, model, question, temperature);
-      if (!repeatsEarlier(answer, earlierAnswers)) return answer;
-      const next = askedBefore ? sentenceAfterEarlier(model, earlierAnswers) : undefined;
+      if (!repeatsEarlier(answer, earlier)) return answer;
+      const next = askedBefore ? sentenceAfterEarlier(model, earlier) : undefined;
       if (next) return next;
-      const text = textWithoutEarlier(page.analysis.text, earlierAnswers);
+      const text = textWithoutEarlier(page.analysis.text, earlier);
       const rest = { ...page, analysis: { ...page.analysis, text } };
       const other = composeText(rest, await buildPageModel(text, page.language), question, temperature);
       const asMuchAbout =
         questionTermsIn(other, question, model.language) >= questionTermsIn(answer, question, model.language);
-      if (!repeatsEarlier(other, earlierAnswers) && !other.startsWith(NOT_MENTIONED) && asMuchAbout)
-        return other;
+      if (!repeatsEarlier(other, earlier) && !other.startsWith(NOT_MENTIONED) && asMuchAbout) return other;
       // Only what was said already answers it: one of its sentences at a time, said to be said before.
       const again = sentencesOf(answer).map((sentence) => `${ASKED_BEFORE} ${sentence}`);
-      const fresh = again.find((candidate) => !repeatsEarlier(candidate, earlierAnswers));
-      return fresh ?? `${ASKED_BEFORE} (${earlierAnswers.length} times) ${answer}`;
+      const fresh = again.find((candidate) => !repeatsEarlier(candidate, earlier));
+      return fresh ?? `${ASKED_BEFORE} (${earlier.answers.length} times) ${answer}`;
     },
     async generateJson({ prompt: sent, temperature, page, schema, signal }) {
       signal?.throwIfAborted();

@@ -14,12 +14,23 @@ const PRONOUN = /\b(it|its|they|them|their|this|that|these|those|he|she|him|his|
 const OWN_SUBJECT_TERMS = 2;
 /** Earlier sentences shorter than this are too common to leave out of the page. */
 const MIN_REPEATED_CHARS = 24;
+/** Where one sentence of an answer ends and the next begins. */
+const SENTENCE_BREAK = /(?<=[.!?])\s+/;
+
+/** What earlier turns answered, flattened once for every check that reads it. */
+export interface EarlierAnswers {
+  /** As the prompt carries them. */
+  answers: string[];
+  /** Each answer flattened to one line, Markdown marks off. */
+  flattened: string[];
+  /** All of them in one line. */
+  said: string;
+}
 
 export interface FollowUpQuestion {
   /** The question to answer, its pronoun replaced by the subject it stands for. */
   question: string;
-  /** The earlier answers, flattened to one line (as the prompt carries them). */
-  earlierAnswers: string[];
+  earlier: EarlierAnswers;
   /** Whether an earlier turn asked this very question (its subject resolved the same way). */
   askedBefore: boolean;
 }
@@ -48,9 +59,14 @@ export function readFollowUp(prompt: string): FollowUpQuestion | undefined {
   const question = withSubject(parsed.question, previous);
   return {
     question,
-    earlierAnswers: parsed.earlier.map((turn) => turn.answer),
+    earlier: earlierAnswers(parsed.earlier.map((turn) => turn.answer)),
     askedBefore: asked.has(flat(question).toLowerCase()),
   };
+}
+
+function earlierAnswers(answers: string[]): EarlierAnswers {
+  const flattened = answers.map(flat);
+  return { answers, flattened, said: flattened.join(" ") };
 }
 
 function flat(text: string): string {
@@ -69,37 +85,35 @@ function earlierSentences(answers: readonly string[]): string[] {
 }
 
 /** The page's text without the sentences earlier answers took from it (the text itself when none are left). */
-export function textWithoutEarlier(text: string, answers: readonly string[]): string {
+export function textWithoutEarlier(text: string, earlier: EarlierAnswers): string {
   let left = text;
-  for (const sentence of earlierSentences(answers)) left = left.split(sentence).join(" ");
+  for (const sentence of earlierSentences(earlier.answers)) left = left.split(sentence).join(" ");
   return left.trim() ? left : text;
 }
 
 /** Whether `answer` says again, word for word, what an earlier answer said. */
-export function repeatsEarlier(answer: string, answers: readonly string[]): boolean {
+export function repeatsEarlier(answer: string, earlier: EarlierAnswers): boolean {
   const said = flat(answer);
   return (
-    answers.some((earlier) => {
-      const before = flat(earlier);
+    earlier.flattened.some((before) => {
       if (!before) return false;
       if (before === said) return true;
       // An earlier answer the prompt cut short ends with "…": the part it kept.
       return before.endsWith("…") && said.startsWith(before.slice(0, -1).trimEnd());
-    }) || saidWithin(said, answers)
+    }) || saidWithin(said, earlier)
   );
 }
 
 /** Whether every sentence of `said` (flattened) stands word for word in the earlier answers. */
-function saidWithin(said: string, answers: readonly string[]): boolean {
-  const earlier = answers.map(flat).join(" ");
-  const sentences = said.split(/(?<=[.!?])\s+/).filter(Boolean);
-  return sentences.length > 0 && sentences.every((sentence) => earlier.includes(sentence));
+function saidWithin(said: string, earlier: EarlierAnswers): boolean {
+  const sentences = said.split(SENTENCE_BREAK).filter(Boolean);
+  return sentences.length > 0 && sentences.every((sentence) => earlier.said.includes(sentence));
 }
 
 /** The sentences of an answer's first paragraph (the paragraph itself when it has no sentence end). */
 export function sentencesOf(answer: string): string[] {
   const paragraph = answer.trim().split(/\n\s*\n/)[0] ?? "";
-  return paragraph.split(/(?<=[.!?])\s+/).filter(Boolean);
+  return paragraph.split(SENTENCE_BREAK).filter(Boolean);
 }
 
 /**
@@ -107,8 +121,8 @@ export function sentencesOf(answer: string): string[] {
  * same question again, a reader wants what the page says next on that point (a one-sentence answer to "why
  * did it cost more?" is followed by the sentence that says why). Undefined when there is none.
  */
-export function sentenceAfterEarlier(model: PageModel, answers: readonly string[]): string | undefined {
-  const said = answers.map(flat).join(" ");
+export function sentenceAfterEarlier(model: PageModel, earlier: EarlierAnswers): string | undefined {
+  const { said } = earlier;
   let last = -1;
   for (const [position, sentence] of model.sentences.entries()) {
     if (said.includes(flat(sentence.text))) last = position;
