@@ -46,15 +46,9 @@ function useHighlightedCount(windowId: number): number {
 }
 
 function resultText(result: TabsAnalyzeResult): string {
-  const skipped =
-    result.skipped === 0
-      ? ""
-      : ` ${result.skipped === 1 ? i18n.t("popup.tabs.skippedOne") : i18n.t("popup.tabs.skippedMany", { count: result.skipped })}`;
-  const count = result.links;
-  if ("confirmationId" in result) {
-    return `${count === 1 ? i18n.t("popup.tabs.confirmingOne") : i18n.t("popup.tabs.confirmingMany", { count })}${skipped}`;
-  }
-  return `${count === 1 ? i18n.t("popup.tabs.queuedOne") : i18n.t("popup.tabs.queuedMany", { count })}${skipped}`;
+  const skipped = result.skipped === 0 ? "" : ` ${i18n.t("popup.tabs.skipped", result.skipped)}`;
+  const sent = "confirmationId" in result ? "popup.tabs.confirming" : "popup.tabs.queued";
+  return `${i18n.t(sent, result.links)}${skipped}`;
 }
 
 /**
