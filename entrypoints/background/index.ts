@@ -86,15 +86,14 @@ export default defineBackground(() => {
     fillPrompt: fillPresetPrompt,
     notify: notifier.notifyInfo,
   };
-  const menus = setupContextMenus({
-    ...menuJobs,
-    readSelectionLinks,
-    askTabsPermission,
-    watchPresets: watchSettings,
-  });
   // Notifications and menus in the language chosen in the options; the menus are rebuilt when it changes
   // (after the first load, so a worker's wake does not rebuild them).
-  void followLanguageChoice().then(() => onLanguageShown(() => void menus.refreshMenus()));
+  const languageShown = followLanguageChoice();
+  const menus = setupContextMenus(
+    { ...menuJobs, readSelectionLinks, askTabsPermission, watchPresets: watchSettings },
+    languageShown,
+  );
+  void languageShown.then(() => onLanguageShown(() => void menus.refreshMenus()));
   const tabsCommand = createTabsCommand({ queue: jobGate.queue, hasTabsPermission, readPresets });
   const shortcuts = setupKeyboardCommands({
     analyzeActiveTab: createActiveTabAnalysis(menuJobs),

@@ -199,6 +199,21 @@ describe("menu items", () => {
     ]);
   });
 
+  it("on browser startup, wait for the chosen language before they are built", async () => {
+    vi.spyOn(fakeBrowser.contextMenus.onClicked, "addListener").mockImplementation(() => {});
+    let showLanguage = () => {};
+    const languageShown = new Promise<void>((resolve) => {
+      showLanguage = resolve;
+    });
+    setupContextMenus(fakeDeps(), languageShown);
+
+    await fakeBrowser.runtime.onStartup.trigger();
+    expect(calls).toEqual([]);
+    showLanguage();
+    await vi.waitFor(() => expect(calls).toContain("removeAll"));
+    await vi.waitFor(() => expect(created.map((item) => item.id)).toContain("linklens:page"));
+  });
+
   it("the onClicked listener, registered at setup, calls the same handler", async () => {
     let listener: ((info: unknown, tab?: unknown) => void) | undefined;
     vi.spyOn(fakeBrowser.contextMenus.onClicked, "addListener").mockImplementation((callback) => {
