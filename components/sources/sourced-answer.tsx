@@ -36,7 +36,8 @@ function tabToLookIn(): { tabId?: number } {
 /**
  * An answer with its sources on the page: a numbered marker right after each sentence the page supports
  * (one number per passage), and at its foot how many passages; a click on a marker goes to the passage on
- * the page (`sources.show`). Without the page's text, the foot offers to read the open tab's.
+ * the page: highlighted in the tab showing it (`sources.highlight`), else opened in a new tab at its text
+ * fragment. Without the page's text, the foot offers to read the open tab's.
  */
 export function SourcedAnswer(props: SourcedAnswerProps) {
   const { answer, url, pageText, topHeadingLevel, frame = unframed } = props;
@@ -93,13 +94,19 @@ function FoundSources({
     async function go(passage: SourcePassage) {
       if (!url) return;
       try {
-        const { shown } = await sendCommand("sources.show", {
+        const { highlighted } = await sendCommand("sources.highlight", {
           url,
           passage: passage.text,
-          fragmentUrl: textFragmentUrl(url, pageText, passage),
           ...tabToLookIn(),
         });
-        setNote(shown === "opened" ? i18n.t("sources.opened") : null);
+        if (highlighted) {
+          setNote(null);
+          return;
+        }
+        // Opened from this page, as a link is, within the click's user activation: Firefox scrolls to a
+        // text fragment only on such a navigation (a tab the worker creates opens at the top there).
+        window.open(textFragmentUrl(url, pageText, passage), "_blank", "noopener,noreferrer");
+        setNote(i18n.t("sources.opened"));
       } catch (error) {
         setNote(commandErrorText(error));
       }

@@ -150,16 +150,27 @@ describe("SourcedAnswer", () => {
     );
   });
 
-  it("goes to the passage on a click: its text and its text fragment to the worker", async () => {
-    sendCommand.mockResolvedValue({ shown: "opened" });
+  it("highlights the passage in the tab showing the page on a click, and opens nothing", async () => {
+    sendCommand.mockResolvedValue({ highlighted: true });
+    const open = vi.spyOn(window, "open").mockReturnValue(null);
     await renderAnswer(CRITICS);
     await click(markers()[0] as HTMLButtonElement);
-    expect(sendCommand).toHaveBeenCalledExactlyOnceWith("sources.show", {
-      url: URL,
-      passage: CRITICS,
-      fragmentUrl: `${URL}#:~:text=Critics%20argue%20the%20budget%20leaves%20no%20room%20for%20cycling%20lanes.`,
-    });
+    expect(sendCommand).toHaveBeenCalledExactlyOnceWith("sources.highlight", { url: URL, passage: CRITICS });
+    expect(open).not.toHaveBeenCalled();
+    expect(document.body.textContent).not.toContain("The page opened in a new tab");
+  });
+
+  it("opens the page at the passage's text fragment from the clicked page when the tab shows another", async () => {
+    sendCommand.mockResolvedValue({ highlighted: false });
+    const open = vi.spyOn(window, "open").mockReturnValue(null);
+    await renderAnswer(CRITICS);
+    await click(markers()[0] as HTMLButtonElement);
     await waitForPage(() => expect(document.body.textContent).toContain("The page opened in a new tab"));
+    expect(open).toHaveBeenCalledExactlyOnceWith(
+      `${URL}#:~:text=Critics%20argue%20the%20budget%20leaves%20no%20room%20for%20cycling%20lanes.`,
+      "_blank",
+      "noopener,noreferrer",
+    );
     // The marker stayed the same element: the focus is not lost on the note's render.
     expect(markers()).toHaveLength(1);
   });
