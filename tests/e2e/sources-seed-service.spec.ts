@@ -71,8 +71,19 @@ test("without it: the open tab's text is read on the click, and the keyboard fol
   const marker = popup.card.getByRole("button", { name: `Source 1: ${QUOTE.slice(0, 60).trimEnd()}…` });
   await expect(marker).toHaveAccessibleDescription(QUOTE);
 
-  // Keyboard only: the marker takes the focus and Enter follows it.
-  await marker.focus();
+  // The marker sits right after the quoted sentence, in the answer itself.
+  await expect(popup.card.locator(".analysis-card__text .markdown").getByRole("button")).toHaveAccessibleName(
+    `Source 1: ${QUOTE.slice(0, 60).trimEnd()}…`,
+  );
+
+  // Keyboard only: Tab from the answer's box goes through it in order (the page's link, then the marker)
+  // and Enter follows the marker.
+  await popup.card.locator(".analysis-card__text").focus();
+  await popup.page.keyboard.press("Tab");
+  await expect(popup.card.locator(".analysis-card__text a").first()).toBeFocused();
+  await popup.page.keyboard.press("Tab");
+  await expect(marker).toBeFocused();
+  await expect(popup.page.getByRole("tooltip")).toHaveText(QUOTE);
   await popup.page.keyboard.press("Enter");
   await expect.poll(() => highlighted(article)).toBe(QUOTE);
 });
