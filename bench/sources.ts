@@ -1,7 +1,8 @@
 /**
  * `npm run bench:sources`: the time to find an answer's sources in 1 MB of page text (lib/sources/find-sources.ts:
  * splitting and indexing the page, then matching a ten-sentence answer, half quoted, half paraphrased),
- * beside a naive scan of the same text (`indexOf` of each sentence, which finds quotes only), median of 7 runs.
+ * beside a naive scan of the same text (`indexOf` of each sentence, which finds quotes only), median of 7 runs,
+ * and whether it stays within the time we state for it (`ONE_MEGABYTE_LIMIT_MS`).
  */
 import { findSources, indexPage } from "../lib/sources/find-sources";
 import { printTable } from "./print-table";
@@ -38,6 +39,12 @@ const ANSWER = [
   "People living by the depot fear the noise at night.",
   "The football club signed a new striker from Brazil last summer.",
 ].join(" ");
+
+/**
+ * The time we state for a 1 MB page, index built too: what a click on _Find the sources on the open tab_
+ * may take before the markers show, the second within which a response still feels immediate.
+ */
+const ONE_MEGABYTE_LIMIT_MS = 1_000;
 
 function median(times: number[]): number {
   const sorted = [...times].sort((a, b) => a - b);
@@ -76,3 +83,6 @@ printTable([
   ["findSources, index kept", matchOnly.toFixed(1), `${supported}/${sentences.length}`],
   ["naive indexOf scan", naive.toFixed(1), `${naiveFound}/${sentences.length}`],
 ]);
+console.log(
+  `stated time for 1 MB, page indexed: ${ONE_MEGABYTE_LIMIT_MS} ms: ${matcher <= ONE_MEGABYTE_LIMIT_MS ? "within" : "OVER"} (${matcher.toFixed(0)} ms)`,
+);

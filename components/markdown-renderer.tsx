@@ -3,10 +3,11 @@
  * results: CommonMark + GFM (react-markdown, remark-gfm) rendered to React elements.
  */
 import { type ComponentProps, createContext, createElement, useContext, useMemo } from "react";
-import Markdown, { type Components, type ExtraProps } from "react-markdown";
+import Markdown, { type Components, type ExtraProps, type Options } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { safeHref } from "../lib/links/safe-link";
-import type { MarkdownViewProps } from "./markdown-view";
+import { rehypeSentenceMarks, SENTENCE_MARK } from "../lib/sources/mark-sentences";
+import type { MarkdownViewProps, SentenceMarks } from "./markdown-view";
 
 /**
  * Raw HTML is not a Markdown construct here: `<b>` or a `<div>` line is read as text (the parser's HTML
@@ -54,9 +55,24 @@ function Image({ src, alt, title }: ComponentProps<"img"> & ExtraProps) {
   );
 }
 
+/** What draws the marks of the text being rendered. */
+const SentenceMarkDrawing = createContext<SentenceMarks["render"] | null>(null);
+
+/**
+ * A `<sentence-mark>` (lib/sources/mark-sentences.ts) drawn by the `sentenceMarks` of the text. One
+ * component for every text, which reads the drawing from context: a component made per render would be
+ * a new type each time, and React would replace the marks (and lose the focus on one) at every render.
+ */
+function SentenceMark({ node }: ExtraProps) {
+  const draw = useContext(SentenceMarkDrawing);
+  const index = Number(node?.properties?.dataSentence);
+  return draw && Number.isInteger(index) ? draw(index) : null;
+}
+
 /** Headings start at `topHeadingLevel` (the page around the text has its own headings), down to h6. */
 function componentsFor(topHeadingLevel: number): Components {
-  const components: Components = { a: Link, img: Image };
+  // react-markdown draws any element name it is given a component for; its type lists HTML's names only.
+  const components: Components = { a: Link, img: Image, [SENTENCE_MARK as "span"]: SentenceMark };
   for (const level of [1, 2, 3, 4, 5, 6] as const) {
     const tag = `h${Math.min(6, level + topHeadingLevel - 1)}`;
     components[`h${level}`] = ({ children }: ComponentProps<"h1"> & ExtraProps) =>
@@ -65,13 +81,27 @@ function componentsFor(topHeadingLevel: number): Components {
   return components;
 }
 
-export function MarkdownRenderer({ text, topHeadingLevel = 3, className }: MarkdownViewProps) {
+export function MarkdownRenderer({ text, topHeadingLevel = 3, className, sentenceMarks }: MarkdownViewProps) {
   const components = useMemo(() => componentsFor(topHeadingLevel), [topHeadingLevel]);
+  const sentences = sentenceMarks?.sentences;
+  const marked = sentenceMarks?.marked;
+  const rehypePlugins = useMemo(
+    (): NonNullable<Options["rehypePlugins"]> =>
+      sentences && marked ? [[rehypeSentenceMarks, { sentences, marked }]] : [],
+    [sentences, marked],
+  );
   return (
     <div className={className ? `markdown ${className}` : "markdown"}>
-      <Markdown remarkPlugins={REMARK_PLUGINS} components={components} urlTransform={urlTransform}>
-        {text}
-      </Markdown>
+      <SentenceMarkDrawing.Provider value={sentenceMarks?.render ?? null}>
+        <Markdown
+          remarkPlugins={REMARK_PLUGINS}
+          rehypePlugins={rehypePlugins}
+          components={components}
+          urlTransform={urlTransform}
+        >
+          {text}
+        </Markdown>
+      </SentenceMarkDrawing.Provider>
     </div>
   );
 }

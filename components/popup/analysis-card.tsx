@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
 import { i18n } from "#i18n";
 import type { CachedAnalysis } from "../../lib/db/schema";
 import { formatRelevance } from "../../lib/format/relevance";
@@ -8,9 +8,21 @@ import { userMetadata } from "../../lib/thread/thread-metadata";
 import { Favicon } from "../favicon";
 import { formatDate } from "../format-date";
 import { hideBrokenImage } from "../hide-broken-image";
-import { MarkdownView } from "../markdown-view";
-import { AnswerSourcesView } from "../sources/answer-sources-view";
+import { SourcedAnswerView } from "../sources/sourced-answer-view";
 import { JsonContentView } from "./json-content-view";
+
+/** The result's text, in a box the popup keeps short and scrolls (the side panel shows it whole). */
+function TextBox({ children }: { children: ReactNode }) {
+  return (
+    // The keyboard must reach a scrolled box (axe: scrollable-region-focusable).
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: see above
+    <section className="analysis-card__text" aria-label={i18n.t("popup.result.text")} tabIndex={0}>
+      {children}
+    </section>
+  );
+}
+
+const inTextBox = (answer: ReactNode) => <TextBox>{answer}</TextBox>;
 
 /** One analysis: the page (title, favicon, site, author, date, lead image, score), its text and JSON. */
 export function AnalysisCard({ record }: { record: CachedAnalysis }) {
@@ -68,18 +80,19 @@ export function AnalysisCard({ record }: { record: CachedAnalysis }) {
         <img className="analysis-card__image" src={image} alt="" loading="lazy" onError={hideBrokenImage} />
       ) : null}
       {record.partial ? <p className="analysis-card__note">{i18n.t("popup.result.partial")}</p> : null}
-      {/* The popup keeps the text short and scrolls it: the keyboard must reach it (axe: scrollable-region-focusable). */}
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: see above */}
-      <section className="analysis-card__text" aria-label={i18n.t("popup.result.text")} tabIndex={0}>
-        {record.textContent ? (
-          <MarkdownView text={record.textContent} topHeadingLevel={4} />
-        ) : (
-          <p className="analysis-card__note">{i18n.t("popup.result.noText")}</p>
-        )}
-      </section>
       {record.textContent ? (
-        <AnswerSourcesView answer={record.textContent} url={analysis.url} pageText={analysis.text} />
-      ) : null}
+        <SourcedAnswerView
+          answer={record.textContent}
+          url={analysis.url}
+          pageText={analysis.text}
+          topHeadingLevel={4}
+          frame={inTextBox}
+        />
+      ) : (
+        <TextBox>
+          <p className="analysis-card__note">{i18n.t("popup.result.noText")}</p>
+        </TextBox>
+      )}
       {record.jsonContent ? <JsonContentView value={record.jsonContent} /> : null}
       {metadata.length > 0 ? (
         <section className="analysis-card__metadata" aria-label={i18n.t("popup.result.metadata")}>

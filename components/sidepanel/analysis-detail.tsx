@@ -10,8 +10,7 @@ import { AnalysisEditor } from "../editing/analysis-editor";
 import { Favicon } from "../favicon";
 import { formatDate } from "../format-date";
 import { hideBrokenImage } from "../hide-broken-image";
-import { MarkdownView } from "../markdown-view";
-import { AnswerSourcesView } from "../sources/answer-sources-view";
+import { SourcedAnswerView } from "../sources/sourced-answer-view";
 import { ThreadConversation } from "../thread/thread-conversation";
 import { ThreadNote } from "../thread/thread-note";
 import { Button } from "../ui/button";
@@ -225,14 +224,12 @@ function EditableFields({ record }: { record: CachedAnalysis }) {
       <section className="detail-section" aria-labelledby="detail-text">
         <h3 id="detail-text">{i18n.t("sidepanel.detail.textContent")}</h3>
         {record.textContent ? (
-          <>
-            <MarkdownView text={record.textContent} topHeadingLevel={4} />
-            <AnswerSourcesView
-              answer={record.textContent}
-              url={record.analysis?.url}
-              pageText={record.analysis?.text}
-            />
-          </>
+          <SourcedAnswerView
+            answer={record.textContent}
+            url={record.analysis?.url}
+            pageText={record.analysis?.text}
+            topHeadingLevel={4}
+          />
         ) : (
           <p className="detail-muted">{i18n.t("sidepanel.detail.noTextContent")}</p>
         )}

@@ -5,10 +5,9 @@ import type { AnalyzeJob } from "../../lib/db/schema";
 import { sendCommand } from "../../lib/messaging/protocol";
 import type { ThreadTurn } from "../../lib/thread/thread-turns";
 import { formatDate } from "../format-date";
-import { MarkdownView } from "../markdown-view";
 import { JobError } from "../popup/job-error";
 import { useSettings } from "../popup/use-settings";
-import { AnswerSourcesView } from "../sources/answer-sources-view";
+import { SourcedAnswerView } from "../sources/sourced-answer-view";
 import { Button } from "../ui/button";
 import { FollowUpForm } from "./follow-up-form";
 import { RebuildThread } from "./rebuild-thread";
@@ -45,10 +44,12 @@ function AnsweredTurn({ turn }: { turn: ThreadTurn }) {
       <p className="thread__question">{turn.question || i18n.t("thread.unknownQuestion")}</p>
       <div className="thread__answer">
         {turn.answer ? (
-          <>
-            <MarkdownView text={turn.answer} topHeadingLevel={5} />
-            <AnswerSourcesView answer={turn.answer} url={turn.url} pageText={turn.pageText} />
-          </>
+          <SourcedAnswerView
+            answer={turn.answer}
+            url={turn.url}
+            pageText={turn.pageText}
+            topHeadingLevel={5}
+          />
         ) : (
           <p className="thread__note">{i18n.t("popup.result.noText")}</p>
         )}

@@ -1,13 +1,14 @@
 /**
  * Sources on the page, on the user's click only: `scripting.executeScript` runs once in the tab that shows
  * the page (the popup's click grants `activeTab`), so no content script is left behind.
- * - `sources.show` highlights a passage with the CSS Custom Highlight API and scrolls to it; when the tab
- *   does not show the page (or cannot be scripted) it opens the page at the passage's text fragment;
+ * - `sources.highlight` highlights a passage with the CSS Custom Highlight API and scrolls to it, and says
+ *   false when the tab does not show the page (or cannot be scripted); the page clicked in then opens the
+ *   page at the passage's text fragment, with the click's user activation (not a tab made here);
  * - `page.readText` reads the tab's text, for a service that returned none (`analysis.text`).
  */
 import { type Browser, browser } from "wxt/browser";
 import { resolveTargetTab } from "../../lib/browser/active-tab";
-import type { CommandHandlers, SourceShowRequest } from "../../lib/messaging/protocol";
+import type { CommandHandlers, SourceHighlightRequest } from "../../lib/messaging/protocol";
 import { CommandError } from "../../lib/messaging/protocol";
 
 /** The name the highlight is registered under in the page (`CSS.highlights.get(SOURCE_HIGHLIGHT)`). */
@@ -76,11 +77,10 @@ export function readPageTextInPage(pageUrl: string): string | null {
 
 export interface PageSourcesDeps {
   scripting: Pick<typeof browser.scripting, "executeScript">;
-  tabs: Pick<typeof browser.tabs, "create">;
   resolveTab: (tabId?: number) => Promise<Browser.tabs.Tab | undefined>;
 }
 
-export function createPageSources({ scripting, tabs, resolveTab }: PageSourcesDeps) {
+export function createPageSources({ scripting, resolveTab }: PageSourcesDeps) {
   /** The first frame's answer of `func` in the tab, or undefined when the tab cannot be scripted. */
   async function runInTab<Args extends unknown[], Result>(
     tabId: number | undefined,
@@ -99,11 +99,9 @@ export function createPageSources({ scripting, tabs, resolveTab }: PageSourcesDe
   }
 
   return {
-    async show({ tabId, url, passage, fragmentUrl }: SourceShowRequest) {
-      const shown = await runInTab(tabId, highlightPassageInPage, [passage, url, SOURCE_HIGHLIGHT]);
-      if (shown) return { shown: "highlighted" as const };
-      await tabs.create({ url: fragmentUrl });
-      return { shown: "opened" as const };
+    async highlight({ tabId, url, passage }: SourceHighlightRequest) {
+      const highlighted = await runInTab(tabId, highlightPassageInPage, [passage, url, SOURCE_HIGHLIGHT]);
+      return { highlighted: highlighted === true };
     },
     async readText({ tabId, url }: { tabId?: number; url: string }) {
       const text = await runInTab(tabId, readPageTextInPage, [url]);
@@ -121,18 +119,17 @@ export function createPageSources({ scripting, tabs, resolveTab }: PageSourcesDe
 
 export function pageSourcesCommandHandlers(
   pageSources: ReturnType<typeof createPageSources>,
-): Pick<CommandHandlers, "sources.show" | "page.readText"> {
+): Pick<CommandHandlers, "sources.highlight" | "page.readText"> {
   return {
-    "sources.show": (request) => pageSources.show(request),
+    "sources.highlight": (request) => pageSources.highlight(request),
     "page.readText": (request) => pageSources.readText(request),
   };
 }
 
-/** The worker's instance: the browser's scripting and tabs, the popup's idea of "this tab". */
+/** The worker's instance: the browser's scripting, the popup's idea of "this tab". */
 export function browserPageSources() {
   return createPageSources({
     scripting: browser.scripting,
-    tabs: browser.tabs,
     resolveTab: (tabId) => resolveTargetTab(tabId === undefined ? {} : { tabId }),
   });
 }

@@ -99,15 +99,13 @@ export interface RestoreResult {
   skipped: number;
 }
 
-/** `sources.show`: the passage (as the page's text has it) and where to open it when the tab is not the page. */
-export interface SourceShowRequest {
+/** `sources.highlight`: the passage, as the page's text has it, to highlight in the tab showing the page. */
+export interface SourceHighlightRequest {
   /** The tab to look in (the popup's); else the active tab of the last focused window. */
   tabId?: number;
   /** The analyzed page. */
   url: string;
   passage: string;
-  /** `url` at the passage's text fragment (lib/sources/text-fragment.ts). */
-  fragmentUrl: string;
 }
 
 interface Protocol {
@@ -181,10 +179,11 @@ interface Protocol {
   /** Analyzes one page of comparison `jobId` again; its row shows the new result. */
   "compare.retry": { request: { jobId: string; link: string }; response: { jobId: string } };
   /**
-   * Goes to a source: highlights the passage in the tab when it shows the page (one script run, on the
-   * click), else opens the page at the passage's text fragment.
+   * A source in the open page: highlights the passage in the tab when it shows the page (one script run,
+   * on the click); false when the tab shows another page or cannot be scripted (the clicked page then opens
+   * the page at the passage's text fragment itself, components/sources/sourced-answer.tsx).
    */
-  "sources.show": { request: SourceShowRequest; response: { shown: "highlighted" | "opened" } };
+  "sources.highlight": { request: SourceHighlightRequest; response: { highlighted: boolean } };
   /** The open tab's text, read on the click; fails (`page_not_open`) when the tab shows another page. */
   "page.readText": { request: { tabId?: number; url: string }; response: { text: string } };
 }

@@ -13,7 +13,11 @@ import { writeSettings } from "./popup-page";
 test.use({ ignoreHTTPSErrors: true });
 
 const QUOTE = "The project cost 412 million pounds, about 18 per cent more than first planned.";
-const PROMPT = `Where does the page say this?\n${QUOTE}`;
+const SECOND_QUOTE = "Trams will run every six minutes at peak times and every ten minutes in the evening.";
+const PROMPT = `Where does the page say this?\n${QUOTE} ${SECOND_QUOTE}`;
+/** A marker's accessible name: "Source N: " and the passage's first 60 characters. */
+const markerName = (number: number, passage: string) =>
+  `Source ${number}: ${passage.slice(0, 60).trimEnd()}…`;
 
 let seed: SeedService;
 test.beforeEach(async () => {
@@ -67,12 +71,30 @@ test("without it: the open tab's text is read on the click, and the keyboard fol
   await popup.card
     .getByRole("button", { name: "Find the sources on the open tab" })
     .click({ timeout: 30_000 });
-  await expect(popup.card.getByText("Sources on the page: 1 passage")).toBeVisible();
-  const marker = popup.card.getByRole("button", { name: `Source 1: ${QUOTE.slice(0, 60).trimEnd()}…` });
-  await expect(marker).toHaveAccessibleDescription(QUOTE);
+  await expect(popup.card.getByText("Sources on the page: 2 passages")).toBeVisible();
+  const first = popup.card.getByRole("button", { name: markerName(1, QUOTE) });
+  const second = popup.card.getByRole("button", { name: markerName(2, SECOND_QUOTE) });
+  await expect(first).toHaveAccessibleDescription(QUOTE);
+  await expect(second).toHaveAccessibleDescription(SECOND_QUOTE);
 
-  // Keyboard only: the marker takes the focus and Enter follows it.
-  await marker.focus();
+  // The markers sit in the answer itself, each right after its sentence.
+  const answer = popup.card.locator(".analysis-card__text .markdown");
+  await expect(answer.getByRole("button")).toHaveCount(2);
+  const text = (await answer.textContent()) ?? "";
+  expect(text).toContain(`${QUOTE}1`);
+  expect(text).toContain(`${SECOND_QUOTE}2`);
+
+  // Keyboard only: Tab from the answer's box goes through it in order (the page's link, then each marker,
+  // its passage shown), and Enter follows the marker that has the focus.
+  await popup.card.locator(".analysis-card__text").focus();
+  await popup.page.keyboard.press("Tab");
+  await expect(popup.card.locator(".analysis-card__text a").first()).toBeFocused();
+  await popup.page.keyboard.press("Tab");
+  await expect(first).toBeFocused();
+  await expect(popup.page.getByRole("tooltip")).toHaveText(QUOTE);
+  await popup.page.keyboard.press("Tab");
+  await expect(second).toBeFocused();
+  await expect(popup.page.getByRole("tooltip")).toHaveText(SECOND_QUOTE);
   await popup.page.keyboard.press("Enter");
-  await expect.poll(() => highlighted(article)).toBe(QUOTE);
+  await expect.poll(() => highlighted(article)).toBe(SECOND_QUOTE);
 });

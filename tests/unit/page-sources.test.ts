@@ -76,39 +76,31 @@ describe("readPageTextInPage", () => {
 });
 
 describe("createPageSources", () => {
-  const request = { url: PAGE_URL, passage: "The city council voted.", fragmentUrl: `${PAGE_URL}#:~:text=x` };
+  const request = { url: PAGE_URL, passage: "The city council voted." };
 
   function sources(executeScript: ReturnType<typeof vi.fn>) {
-    const create = vi.fn().mockResolvedValue({});
     const resolveTab = vi.fn().mockResolvedValue({ id: 4 });
-    const pageSources = createPageSources({
-      scripting: { executeScript } as never,
-      tabs: { create } as never,
-      resolveTab,
-    });
-    return { pageSources, create, resolveTab };
+    const pageSources = createPageSources({ scripting: { executeScript } as never, resolveTab });
+    return { pageSources, resolveTab };
   }
 
-  it("highlights in the tab when it shows the page, and opens nothing", async () => {
+  it("highlights in the tab when it shows the page", async () => {
     const executeScript = vi.fn().mockResolvedValue([{ result: true }]);
-    const { pageSources, create, resolveTab } = sources(executeScript);
-    await expect(pageSources.show({ ...request, tabId: 4 })).resolves.toEqual({ shown: "highlighted" });
+    const { pageSources, resolveTab } = sources(executeScript);
+    await expect(pageSources.highlight({ ...request, tabId: 4 })).resolves.toEqual({ highlighted: true });
     expect(resolveTab).toHaveBeenCalledWith(4);
     expect(executeScript).toHaveBeenCalledExactlyOnceWith({
       target: { tabId: 4 },
       func: highlightPassageInPage,
       args: [request.passage, PAGE_URL, SOURCE_HIGHLIGHT],
     });
-    expect(create).not.toHaveBeenCalled();
   });
 
-  it("opens the page at the text fragment when the tab shows another page or cannot be scripted", async () => {
+  it("says it did not highlight when the tab shows another page or cannot be scripted", async () => {
     const elsewhere = sources(vi.fn().mockResolvedValue([{ result: false }]));
-    await expect(elsewhere.pageSources.show(request)).resolves.toEqual({ shown: "opened" });
-    expect(elsewhere.create).toHaveBeenCalledExactlyOnceWith({ url: request.fragmentUrl });
+    await expect(elsewhere.pageSources.highlight(request)).resolves.toEqual({ highlighted: false });
     const refused = sources(vi.fn().mockRejectedValue(new Error("Cannot access contents of the page")));
-    await expect(refused.pageSources.show(request)).resolves.toEqual({ shown: "opened" });
-    expect(refused.create).toHaveBeenCalledOnce();
+    await expect(refused.pageSources.highlight(request)).resolves.toEqual({ highlighted: false });
   });
 
   it("reads the tab's text, and fails when the tab shows another page", async () => {

@@ -84,6 +84,16 @@ export function chromiumDriver({
       return openPage(`popup.html?tabId=${tabId}`);
     },
 
+    async openedTab(urlStart) {
+      const opened = () => context.pages().find((candidate) => candidate.url().startsWith(urlStart));
+      await expect.poll(() => opened()?.url() ?? "", { message: `a tab at ${urlStart}…` }).not.toBe("");
+      const page = opened() as Page;
+      await page.waitForLoadState("load");
+      const driverPage = chromiumPage(page);
+      pages.set(driverPage, page);
+      return { url: page.url(), page: driverPage };
+    },
+
     async callTestSeam(name, ...args) {
       // A stopped worker starts again on an event; a page's message is one.
       if (context.serviceWorkers().length === 0) await context.waitForEvent("serviceworker");

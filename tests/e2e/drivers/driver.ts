@@ -74,6 +74,12 @@ export interface ExtensionDriver {
    * first clicks the toolbar button in the tab, which grants `activeTab` there as a real click does.
    */
   openPopupFor(tab: UserTab): Promise<DriverPage>;
+  /**
+   * The tab the extension opened at an address starting with `urlStart` (as the tab strip has it, a text
+   * fragment included, which the page's own `location` leaves out), once it has loaded; its page can be
+   * read (Firefox: through `tabs` and the page's origin, both granted to the extension by the scenario).
+   */
+  openedTab(urlStart: string): Promise<{ url: string; page: Evaluator }>;
   /** Calls the background's test seam (entrypoints/background/test-seam.ts) with JSON arguments. */
   callTestSeam<R>(name: "handleMenuClick" | "handleCommand" | "cacheRecords", ...args: unknown[]): Promise<R>;
   /**

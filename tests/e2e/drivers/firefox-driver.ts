@@ -17,7 +17,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import puppeteer, { type Browser, type ElementHandle, type KeyInput, type Page } from "puppeteer-core";
 import { extensionPath } from "../extension-build";
-import type { DriverPage, ExtensionDriver, Role, UserFile, UserTab } from "./driver";
+import type { DriverPage, Evaluator, ExtensionDriver, Role, UserFile, UserTab } from "./driver";
 
 const FIREFOX_PATH = process.env.FIREFOX_PATH ?? "/usr/bin/firefox-esr";
 export const FIREFOX_EXTENSION_PATH = extensionPath("firefox-mv2");
@@ -362,6 +362,36 @@ export async function launchFirefoxDriver(): Promise<ExtensionDriver> {
       },
 
       openPopupFor: (tab: UserTab) => openExtensionPage(`popup.html?tabId=${tab.tabId}`),
+
+      async openedTab(urlStart) {
+        // Found through `tabs` (the scenario has it granted), whose address keeps the text fragment that
+        // the page's own `location` leaves out.
+        let found: { id: number; url: string } | undefined;
+        await waitUntil(`a loaded tab at ${urlStart}…`, async () => {
+          const tabs: Array<{ id: number; url?: string; status?: string }> = await home.evaluate(() =>
+            (globalThis as any).browser.tabs.query({}),
+          );
+          const tab = tabs.find((candidate) => candidate.url?.startsWith(urlStart));
+          found = tab?.status === "complete" ? { id: tab.id, url: tab.url as string } : undefined;
+          return found !== undefined;
+        });
+        const { id, url } = found as { id: number; url: string };
+        // puppeteer over BiDi is never told of a tab an extension page opened (`window.open`), so the tab is
+        // read the way the extension reads one: a script run in it (the page's origin granted to it), the
+        // function's own text sent as the code, which runs in the tab, never in an extension page.
+        const page: Evaluator = {
+          evaluate: async (fn, arg) =>
+            home.evaluate(
+              async (tabId, code) => {
+                const [result] = await (globalThis as any).browser.tabs.executeScript(tabId, { code });
+                return result;
+              },
+              id,
+              `(${fn.toString()})(${JSON.stringify(arg) ?? "undefined"})`,
+            ) as never,
+        };
+        return { url, page };
+      },
 
       async callTestSeam(name, ...args) {
         await waitForSeam();

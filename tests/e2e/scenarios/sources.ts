@@ -1,29 +1,36 @@
 /**
- * Sources on the page (issue 32): analyze the open page in the popup, follow the first source marker, and
- * the open tab highlights the passage (read back through `CSS.highlights`); once the tab shows another
- * page, the same marker opens the page at the passage's text fragment instead. Firefox: a test cannot click
- * the toolbar button, so no `activeTab` reaches the page and the marker always opens the text fragment
- * (the popup reads its tab through `tabs`, which also shows the opened tab's address).
+ * Sources on the page (issue 32): analyze the open page in the popup, follow the first source marker (right
+ * after its sentence in the answer), and the open tab highlights the passage (read back through
+ * `CSS.highlights`) with the passage in view; once the tab shows another page, the same marker opens the
+ * page in a new tab at the passage's text fragment, which the browser scrolls into view (and highlights,
+ * which no page API can read: the fragment's highlight is not in `CSS.highlights`).
+ *
+ * Firefox: a test cannot click the toolbar button, so the popup opens as a tab and no `activeTab` reaches
+ * the page; the test grants the page's origin instead (`grantOriginByClick`), which lets the same script run.
  */
-import type { DriverPage } from "../drivers/driver";
+import type { DriverPage, Evaluator } from "../drivers/driver";
 import { expect } from "../fixtures";
-import { storeSettings, turnOnToolbarCount } from "./extension-state";
+import { grantOriginByClick, storeSettings, turnOnToolbarCount } from "./extension-state";
 import type { ScenarioTest } from "./scenario-test";
 
 const ARTICLE = "/news/article.html";
 const PROMPT = "How much did the project cost?";
 
-/** The first marker's accessible name and the passage it shows on focus. */
-function firstMarker(popup: DriverPage): Promise<{ name: string; passage: string }> {
+/** The first marker: its accessible name, the passage it shows on focus, and whether it is in the answer. */
+function firstMarker(popup: DriverPage): Promise<{ name: string; passage: string; inAnswer: boolean }> {
   return popup.evaluate(() => {
     const marker = document.querySelector("button.source-marker");
     const passage = document.getElementById(marker?.getAttribute("aria-describedby") ?? "");
-    return { name: marker?.getAttribute("aria-label") ?? "", passage: passage?.textContent ?? "" };
+    return {
+      name: marker?.getAttribute("aria-label") ?? "",
+      passage: passage?.textContent ?? "",
+      inAnswer: marker?.closest(".analysis-card__text .markdown") != null,
+    };
   }, undefined);
 }
 
 /** The text of the page's source highlight, white space folded ("" when there is none). */
-function highlighted(page: DriverPage): Promise<string> {
+function highlighted(page: Evaluator): Promise<string> {
   return page.evaluate(() => {
     const highlight = CSS.highlights.get("linklens-source");
     const ranges = highlight ? [...highlight] : [];
@@ -31,12 +38,26 @@ function highlighted(page: DriverPage): Promise<string> {
   }, undefined);
 }
 
-/** The addresses of the tabs showing `url` at a text fragment (needs `tabs`, to read other tabs' addresses). */
-function fragmentTabs(page: DriverPage, url: string): Promise<string[]> {
-  return page.evaluate(async (wanted) => {
-    const tabs: Array<{ url?: string }> = await (globalThis as any).browser.tabs.query({});
-    return tabs.flatMap((tab) => (tab.url?.startsWith(`${wanted}#:~:text=`) ? [tab.url] : []));
-  }, url);
+/**
+ * Where the paragraph holding `passage` is: in the view now, and below the page's first view (so only a
+ * scroll can have brought it there).
+ */
+function passagePlace(
+  page: Evaluator,
+  passage: string,
+): Promise<{ inView: boolean; belowFirstView: boolean }> {
+  return page.evaluate((text) => {
+    const fold = (value: string) => value.replace(/\s+/g, " ").trim();
+    const element = [...document.querySelectorAll("p")].find((candidate) =>
+      fold(candidate.textContent ?? "").includes(fold(text)),
+    );
+    if (!element) return { inView: false, belowFirstView: false };
+    const box = element.getBoundingClientRect();
+    return {
+      inView: box.top >= 0 && box.top < innerHeight && box.bottom > 0,
+      belowFirstView: box.top + scrollY >= innerHeight,
+    };
+  }, passage);
 }
 
 export function sourcesScenario(test: ScenarioTest): void {
@@ -49,6 +70,7 @@ export function sourcesScenario(test: ScenarioTest): void {
     test.setTimeout(120_000);
     const options = await driver.openExtensionPage("options.html");
     await storeSettings(options, { baseUrl: service.url, apiKey: tenantKey });
+    // Firefox: the popup opened as a tab reads its page's address through `tabs`, as does `openedTab`.
     if (driver.browserName === "firefox") await turnOnToolbarCount(options);
     const tab = await driver.openTab(fixtureSite.url(ARTICLE));
 
@@ -60,14 +82,16 @@ export function sourcesScenario(test: ScenarioTest): void {
     const marker = await firstMarker(popup);
     expect(marker.name).toMatch(/^Source 1: /);
     expect(marker.passage).toContain("412 million pounds");
+    expect(marker.inAnswer).toBe(true);
+    const passage = marker.passage.replace(/\s+/g, " ");
+    // The passage is further down than the article's first view: only going there shows it.
+    await expect.poll(() => passagePlace(tab.page, passage)).toEqual({ inView: false, belowFirstView: true });
 
+    if (driver.browserName === "firefox")
+      await grantOriginByClick(options, `https://${new URL(fixtureSite.url("/")).hostname}`);
     await popup.click("button", marker.name);
-    if (driver.browserName === "firefox") {
-      await popup.waitForText("The page opened in a new tab at the passage.");
-      await expect.poll(() => fragmentTabs(popup, fixtureSite.url(ARTICLE))).toHaveLength(1);
-      return;
-    }
-    await expect.poll(() => highlighted(tab.page)).toBe(marker.passage.replace(/\s+/g, " "));
+    await expect.poll(() => highlighted(tab.page)).toBe(passage);
+    await expect.poll(() => passagePlace(tab.page, passage)).toEqual({ inView: true, belowFirstView: true });
 
     // The tab now shows another page: the marker opens the article at the passage instead.
     // Navigated after the call answers, so the evaluation is not cut off by its own navigation.
@@ -79,5 +103,16 @@ export function sourcesScenario(test: ScenarioTest): void {
     await expect.poll(path).toBe("/blog/post.html");
     await popup.click("button", marker.name);
     await popup.waitForText("The page opened in a new tab at the passage.");
+    const opened = await driver.openedTab(`${fixtureSite.url(ARTICLE)}#:~:text=`);
+    // A long passage is named by its first and last four words (lib/sources/text-fragment.ts).
+    const words = passage.split(" ");
+    expect(decodeURIComponent(opened.url)).toBe(
+      `${fixtureSite.url(ARTICLE)}#:~:text=${words.slice(0, 4).join(" ")},${words.slice(-4).join(" ")}`,
+    );
+    // The browser scrolled the passage into view (Chromium also highlights it, out of any page API's sight).
+    await expect
+      .poll(() => passagePlace(opened.page, passage))
+      .toEqual({ inView: true, belowFirstView: true });
+    expect(await highlighted(opened.page)).toBe("");
   });
 }
