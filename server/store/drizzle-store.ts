@@ -131,8 +131,8 @@ export function createStore(db: Database, options: StoreOptions): Store {
     return warmed;
   }
 
-  /** Running claims' lock by token, while their requests run (Postgres: claim-locks.ts). */
-  const claimLocks = new Map<string, ClaimLock>();
+  /** The lock of each running claim, by its token, until its request ends (Postgres: claim-locks.ts). */
+  const locksByToken = new Map<string, ClaimLock>();
 
   /**
    * Claims the key's row, or says why not. `holder` is what is known of the request holding a running
@@ -298,15 +298,15 @@ export function createStore(db: Database, options: StoreOptions): Store {
       try {
         outcome = await claimRow(ref, requestHash, timing, lock ? "dead" : "elsewhere");
       } finally {
-        if (outcome?.kind === "claimed" && lock) claimLocks.set(outcome.claim.token, lock);
+        if (outcome?.kind === "claimed" && lock) locksByToken.set(outcome.claim.token, lock);
         else await lock?.release();
       }
       return outcome;
     },
 
     async endIdempotencyClaim(claim) {
-      const lock = claimLocks.get(claim.token);
-      claimLocks.delete(claim.token);
+      const lock = locksByToken.get(claim.token);
+      locksByToken.delete(claim.token);
       await lock?.release();
     },
 
