@@ -73,7 +73,8 @@ export function idempotent(store: Store, endpoint: string): MiddlewareHandler<Ap
       await runHolding(store, claim, c, next);
     } finally {
       // After the response is stored or the claim released: a retry then finds either, never a dead claim.
-      await store.endIdempotencyClaim(claim).catch(() => {});
+      // Not waited for: the answer needs nothing from it, and a claim after it is ordered after it.
+      store.endIdempotencyClaim(claim).catch(() => {});
     }
   };
 }
