@@ -11,13 +11,15 @@
  * concurrent keyed requests on a pool of 10 would wait on each other for ever).
  *
  * The row stays the truth (drizzle-store.ts claims and completes it by its token); the lock only says who
- * is alive. A claim whose lock stays held while its heartbeat stops (a host gone without closing its
- * connections, which Postgres notices only by TCP keepalive) is taken over without the lock once stale, as
- * before; such a claim is then unprotected by a lock, so a later claimer that finds the lock free takes it
- * over too: its request then stores nothing (its token is gone), and nothing is charged twice. Two keys whose hashes collide share a lock: then a live request looks alive for both, which can
- * delay a takeover, never allow one. A session's advisory locks are re-entrant, so a process cannot ask
+ * is alive. Two keys whose hashes collide share a lock: then a live request looks alive for both, which
+ * can delay a takeover, never allow one. A session's advisory locks are re-entrant, so a process cannot ask
  * Postgres whether one of its own requests holds a lock: it keeps one holder per lock itself, and a second
  * request of the same process finds the lock taken, as a request of another process would.
+ *
+ * A claim whose lock stays held while its heartbeat stops (a host gone without closing its connections,
+ * which Postgres notices only by TCP keepalive) is taken over without the lock once stale, as before. Such
+ * a claim is then unprotected by a lock, so a later claimer that finds the lock free takes it over too: its
+ * request then stores nothing (its token is gone), and nothing is charged twice.
  */
 import { createHash } from "node:crypto";
 import type { Sql } from "postgres";
