@@ -31,7 +31,7 @@ export interface ClaimLock {
 }
 
 export interface ClaimLocks {
-  /** The key's lock, when no live request holds it (then none holds the key's claim); else undefined. */
+  /** The key's lock, unless another session or another request of this process holds it: then undefined. */
   take(ref: IdempotencyKeyRef): Promise<ClaimLock | undefined>;
   close(): Promise<void>;
 }
