@@ -24,18 +24,19 @@ const KILLED_KEY = "lk_crash_killed";
 const RESTARTED_KEY = "lk_crash_restarted";
 const CREDITS = 10;
 const API_KEYS = [LIVE_KEY, KILLED_KEY, RESTARTED_KEY].map((key) => `${key}:${CREDITS}`).join(",");
-/** What the issue asks of a retry after its first request's process died. */
+/** How soon a retry must be answered after its first request's process died. */
 const SETTLED_WITHIN_MS = 5_000;
 /** The client's pace on a 409 (its `Retry-After: 1`). */
 const RETRY_AFTER_MS = 1_000;
-const LIMITS = { timeout: 120_000 };
+/** Tests and hooks that start service processes (and a Postgres server) take up to this. */
+const WITH_PROCESSES = { timeout: 120_000 };
 
 const postgres = postgresPerFile();
 let site: FixtureSite;
 
 beforeAll(async () => {
   site = await startFixtureSite();
-}, LIMITS.timeout);
+}, WITH_PROCESSES.timeout);
 
 afterAll(async () => {
   await site?.close();
@@ -85,7 +86,7 @@ async function storedFor(apiKey: string, config: StoreConfig) {
   }
 }
 
-describe("two service processes on one Postgres", LIMITS, () => {
+describe("two service processes on one Postgres", WITH_PROCESSES, () => {
   let first: ServiceProcess;
   let second: ServiceProcess;
   beforeAll(async () => {
@@ -93,7 +94,7 @@ describe("two service processes on one Postgres", LIMITS, () => {
       start({ DATABASE_URL: postgres.url }),
       start({ DATABASE_URL: postgres.url }),
     ]);
-  }, LIMITS.timeout);
+  }, WITH_PROCESSES.timeout);
   afterAll(async () => {
     await Promise.all([first?.close(), second?.close()]);
   });
@@ -148,7 +149,7 @@ describe("two service processes on one Postgres", LIMITS, () => {
   });
 });
 
-describe("one service process on PGlite, killed and started again", LIMITS, () => {
+describe("one service process on PGlite, killed and started again", WITH_PROCESSES, () => {
   let service: ServiceProcess | undefined;
   afterAll(async () => {
     await service?.close();
@@ -178,7 +179,7 @@ describe("one service process on PGlite, killed and started again", LIMITS, () =
   });
 });
 
-describe("a live claim whose lock connection closed", LIMITS, () => {
+describe("a live claim whose lock connection closed", WITH_PROCESSES, () => {
   it("takes its lock again on a new connection, so a claimer elsewhere still finds it running", async () => {
     const databaseUrl = await postgres.cluster.createDatabase("relock");
     const [holding, claiming] = [await openStore({ databaseUrl }), await openStore({ databaseUrl })];
