@@ -126,7 +126,8 @@ describe("two service processes on one Postgres", WITH_PROCESSES, () => {
     expect(await lost).toBeInstanceOf(Error);
     site.release("killed");
 
-    // As a client retries: again after each 409's Retry-After, for at most the bound.
+    // As a client retries: again after each 409's Retry-After, the last try sent within the bound (the
+    // work of the try that runs takes what it takes on a busy machine: the bound is on the 409s).
     let settled: Awaited<ReturnType<typeof analyze>> | undefined;
     await expect
       .poll(
