@@ -3,18 +3,26 @@
  * it) before any work; the final response (any status below 500) is stored with it and replayed to a later
  * request with the same key and body. A route whose work writes to the store passes the claim on, so the
  * response is stored in the same transaction as the work: a crash after the commit cannot lead to the work
- * being done again. A 5xx or an unexpected error releases the claim, so a retry runs again; a claim whose
- * process died stops its heartbeat and is taken over after `CLAIM_STALE_AFTER_MS`.
+ * being done again. A 5xx or an unexpected error releases the claim, so a retry runs again. A claim whose
+ * process died is taken over by the retry at once on Postgres (its advisory lock is free: store/claim-locks.ts)
+ * and on PGlite (the restarted service released it); otherwise a running claim's heartbeat proves it alive,
+ * and one that stopped beating is taken over after `CLAIM_TIMING.staleAfterMs`.
  *
  * The body is fingerprinted after it is read as JSON: a body the server refuses before that (415, 413,
  * malformed JSON) claims nothing. A body the route's schema refuses (400) is stored like any answer.
  */
 import { createHash } from "node:crypto";
-import type { Context, MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler, Next } from "hono";
 import { z } from "zod";
 import { HttpError, invalidRequest } from "./http/http-error";
 import type { AppEnv } from "./routes/env";
-import { type ClaimTiming, IdempotencyClaimLostError, type Store, type StoredResponse } from "./store/types";
+import {
+  type ClaimTiming,
+  type IdempotencyClaim,
+  IdempotencyClaimLostError,
+  type Store,
+  type StoredResponse,
+} from "./store/types";
 
 const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
 const REPLAYED_HEADER = "Idempotent-Replayed";
@@ -61,35 +69,46 @@ export function idempotent(store: Store, endpoint: string): MiddlewareHandler<Ap
 
     const { claim } = outcome;
     c.set("idempotencyClaim", claim);
-    const heartbeat = setInterval(() => {
-      store.heartbeatIdempotencyKey(claim).catch(() => {});
-    }, HEARTBEAT_MS);
-    heartbeat.unref();
     try {
-      await next();
+      await runHolding(store, claim, c, next);
     } finally {
-      clearInterval(heartbeat);
-    }
-    // The route's errors are answers by now (`app.onError`): `c.res` is what the client gets.
-    if (c.error instanceof IdempotencyClaimLostError) return; // answered 409: the key is another's now
-    if (c.res.status >= 500) {
-      await store.releaseIdempotencyKey(claim).catch(() => {});
-      return;
-    }
-    // Stored already when the handler stored it with its work; then this changes nothing.
-    const completed = store.completeIdempotencyKey({ claim, response: await storedResponseOf(c.res) });
-    if (c.error) {
-      // The request's own refusal is what the client must see, not a failure to record it.
-      await completed.catch(() => {});
-      return;
-    }
-    try {
-      await completed;
-    } catch (error) {
-      await store.releaseIdempotencyKey(claim).catch(() => {});
-      throw error;
+      // After the response is stored or the claim released: a retry then finds either, never a dead claim.
+      // Not waited for: the answer needs nothing from it, and a claim after it is ordered after it.
+      store.endIdempotencyClaim(claim).catch(() => {});
     }
   };
+}
+
+/** Runs the route holding the claim, then stores its response with the key (or releases the key on a 5xx). */
+async function runHolding(store: Store, claim: IdempotencyClaim, c: Context<AppEnv>, next: Next) {
+  const heartbeat = setInterval(() => {
+    store.heartbeatIdempotencyKey(claim).catch(() => {});
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+  try {
+    await next();
+  } finally {
+    clearInterval(heartbeat);
+  }
+  // The route's errors are answers by now (`app.onError`): `c.res` is what the client gets.
+  if (c.error instanceof IdempotencyClaimLostError) return; // answered 409: the key is another's now
+  if (c.res.status >= 500) {
+    await store.releaseIdempotencyKey(claim).catch(() => {});
+    return;
+  }
+  // Stored already when the handler stored it with its work; then this changes nothing.
+  const completed = store.completeIdempotencyKey({ claim, response: await storedResponseOf(c.res) });
+  if (c.error) {
+    // The request's own refusal is what the client must see, not a failure to record it.
+    await completed.catch(() => {});
+    return;
+  }
+  try {
+    await completed;
+  } catch (error) {
+    await store.releaseIdempotencyKey(claim).catch(() => {});
+    throw error;
+  }
 }
 
 /** The `Idempotency-Key` header's value: 1 to 255 printable ASCII characters. */

@@ -11,6 +11,7 @@ import { and, asc, desc, eq, gte, isNull, lt, or, type SQL, sql } from "drizzle-
 import { ulid } from "ulid";
 import { createRelatedSearch } from "../related/related-search";
 import { fromReadRow, fromRow, patchColumns, type ReadAnalysis, toRow } from "./analysis-rows";
+import type { ClaimLock, ClaimLocks } from "./claim-locks";
 import type { Database, Transaction } from "./database";
 import { databaseTokenBuckets } from "./database-token-buckets";
 import { createReadBatcher } from "./read-batcher";
@@ -19,6 +20,7 @@ import { analyses, idempotencyKeys, tenants, usage } from "./schema";
 import { memoryTokenBuckets } from "./token-buckets";
 import {
   type ClaimOutcome,
+  type ClaimTiming,
   type IdempotencyClaim,
   IdempotencyClaimLostError,
   type IdempotencyCompletion,
@@ -47,6 +49,12 @@ export interface StoreOptions {
    * shares; a test passes its own to move time on without waiting for it.
    */
   now?: () => Date;
+  /**
+   * Where several processes share the database (Postgres): the advisory locks that prove a running claim's
+   * request alive (claim-locks.ts). Without them (PGlite, one process), a running claim is alive unless its
+   * heartbeat is stale, and the claims running when the store opens are its last run's: released then.
+   */
+  claimLocks?: ClaimLocks;
   close(): Promise<void>;
 }
 
@@ -121,6 +129,63 @@ export function createStore(db: Database, options: StoreOptions): Store {
       before = rows[rows.length - 1]?.analysisId;
     }
     return warmed;
+  }
+
+  /** The lock of each running claim, by its token, until its request ends (Postgres: claim-locks.ts). */
+  const locksByToken = new Map<string, ClaimLock>();
+
+  /**
+   * Claims the key's row, or says why not. `holder` is what is known of the request holding a running
+   * claim: "dead" (its lock was free: taken over at once), "elsewhere" (its lock is held: only a stale
+   * claim is taken, and no new row is made, as the lock's holder may be making it now), or, where there
+   * are no locks (PGlite), "alive unless stale".
+   */
+  async function claimRow(
+    ref: IdempotencyKeyRef,
+    requestHash: string,
+    timing: ClaimTiming,
+    holder: "dead" | "elsewhere" | "alive unless stale",
+  ): Promise<ClaimOutcome> {
+    const token = ulid();
+    const running = and(isNull(idempotencyKeys.status), eq(idempotencyKeys.requestHash, requestHash));
+    const stale = lt(idempotencyKeys.heartbeatAt, ago(timing.staleAfterMs));
+    // A row deleted (released) between the two statements is claimed on the next turn.
+    for (let turn = 0; turn < 3; turn++) {
+      const fresh = { requestHash, token, createdAt: keyNow(), heartbeatAt: keyNow() };
+      const claimed =
+        holder === "elsewhere"
+          ? await db
+              .update(idempotencyKeys)
+              .set(fresh)
+              .where(and(isKey(ref), running, stale))
+              .returning({ token: idempotencyKeys.token })
+          : await db
+              .insert(idempotencyKeys)
+              .values({ ...ref, ...fresh })
+              .onConflictDoUpdate({
+                target: [idempotencyKeys.tenantId, idempotencyKeys.endpoint, idempotencyKeys.key],
+                set: { ...fresh, status: null, body: null, headers: null },
+                // Taken over when forgotten, or when its request is dead (or stopped proving it is alive).
+                setWhere: or(
+                  lt(idempotencyKeys.createdAt, ago(timing.retentionMs)),
+                  and(running, holder === "dead" ? undefined : stale),
+                ),
+              })
+              .returning({ token: idempotencyKeys.token });
+      if (claimed.length > 0) return { kind: "claimed", claim: { ...ref, token } };
+      const [row] = await db.select().from(idempotencyKeys).where(isKey(ref));
+      if (!row) {
+        if (holder === "elsewhere") return { kind: "in_progress" };
+        continue;
+      }
+      if (row.requestHash !== requestHash) return { kind: "mismatch" };
+      if (row.status === null) return { kind: "in_progress" };
+      return {
+        kind: "replay",
+        response: { status: row.status, body: row.body ?? "", headers: row.headers ?? {} },
+      };
+    }
+    return { kind: "in_progress" };
   }
 
   async function findTenant(keyHash: string) {
@@ -227,38 +292,22 @@ export function createStore(db: Database, options: StoreOptions): Store {
     },
 
     async claimIdempotencyKey(ref, requestHash, timing): Promise<ClaimOutcome> {
-      const token = ulid();
-      // A row deleted (released) between the two statements is claimed on the next turn.
-      for (let turn = 0; turn < 3; turn++) {
-        const fresh = { requestHash, token, createdAt: keyNow(), heartbeatAt: keyNow() };
-        const claimed = await db
-          .insert(idempotencyKeys)
-          .values({ ...ref, ...fresh })
-          .onConflictDoUpdate({
-            target: [idempotencyKeys.tenantId, idempotencyKeys.endpoint, idempotencyKeys.key],
-            set: { ...fresh, status: null, body: null, headers: null },
-            // Taken over when forgotten, or when its request's process stopped proving it is alive.
-            setWhere: or(
-              lt(idempotencyKeys.createdAt, ago(timing.retentionMs)),
-              and(
-                isNull(idempotencyKeys.status),
-                eq(idempotencyKeys.requestHash, requestHash),
-                lt(idempotencyKeys.heartbeatAt, ago(timing.staleAfterMs)),
-              ),
-            ),
-          })
-          .returning({ token: idempotencyKeys.token });
-        if (claimed.length > 0) return { kind: "claimed", claim: { ...ref, token } };
-        const [row] = await db.select().from(idempotencyKeys).where(isKey(ref));
-        if (!row) continue;
-        if (row.requestHash !== requestHash) return { kind: "mismatch" };
-        if (row.status === null) return { kind: "in_progress" };
-        return {
-          kind: "replay",
-          response: { status: row.status, body: row.body ?? "", headers: row.headers ?? {} },
-        };
+      if (!options.claimLocks) return claimRow(ref, requestHash, timing, "alive unless stale");
+      const lock = await options.claimLocks.take(ref);
+      let outcome: ClaimOutcome | undefined;
+      try {
+        outcome = await claimRow(ref, requestHash, timing, lock ? "dead" : "elsewhere");
+      } finally {
+        if (outcome?.kind === "claimed" && lock) locksByToken.set(outcome.claim.token, lock);
+        else await lock?.release();
       }
-      return { kind: "in_progress" };
+      return outcome;
+    },
+
+    async endIdempotencyClaim(claim) {
+      const lock = locksByToken.get(claim.token);
+      locksByToken.delete(claim.token);
+      await lock?.release();
     },
 
     async heartbeatIdempotencyKey(claim) {
@@ -296,6 +345,14 @@ export function createStore(db: Database, options: StoreOptions): Store {
       await options.close();
     },
   };
+}
+
+/**
+ * Forgets the claims still running in a database that one process holds (PGlite), as it opens: they are its
+ * last run's, whose process is gone, so a retry runs at once instead of waiting for their heartbeat to age.
+ */
+export async function releaseEarlierRunsClaims(db: Database): Promise<void> {
+  await db.delete(idempotencyKeys).where(isNull(idempotencyKeys.status));
 }
 
 /** The columns a read by id answers (`ReadAnalysis`). */

@@ -5,6 +5,7 @@
  */
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
+import { createClaimLocks } from "./claim-locks";
 import { JSONB_OID } from "./json-columns";
 import { openMigrated } from "./migrated-store";
 import type { Store } from "./types";
@@ -20,6 +21,8 @@ export interface StoreConfig {
 
 /** Connections per process: enough for a CPU's worth of concurrent requests, few for a shared server. */
 export const POOL_SIZE = 10;
+/** The `application_name` of each process's connection for claim locks, as `pg_stat_activity` shows it. */
+const CLAIM_LOCKS_APPLICATION = "linklens claim locks";
 /** Batched record reads at once on Postgres (read-batcher.ts): the rest of the pool serves everything else. */
 const READ_CONCURRENCY = 4;
 
@@ -39,11 +42,26 @@ async function openPostgres(url: string, now: StoreConfig["now"]): Promise<Store
   });
   // jsonb as text: json-columns.ts decodes it
   client.options.parsers[JSONB_OID] = (text: string) => text;
-  const close = () => client.end({ timeout: 5 });
+  const claimLocks = createClaimLocks(
+    postgres(url, {
+      max: 1,
+      // 0: never recycled (postgres.js recycles after 30 to 60 minutes by default), as closing it frees every
+      // claim's lock (claim-locks.ts)
+      max_lifetime: 0,
+      idle_timeout: 0,
+      onnotice: () => {},
+      onclose: () => claimLocks.relock(),
+      connection: { application_name: CLAIM_LOCKS_APPLICATION },
+    }),
+  );
+  const close = async () => {
+    await Promise.all([client.end({ timeout: 5 }), claimLocks.close()]);
+  };
   return openMigrated(drizzlePostgres({ client }), {
     singleProcess: false,
     readConcurrency: READ_CONCURRENCY,
     now,
+    claimLocks,
     close,
   });
 }

@@ -76,8 +76,9 @@ export const usage = pgTable(
 
 /**
  * `Idempotency-Key`s (CONTRACT.md): one row per tenant, endpoint and key. `status` null: a request holding
- * the key (its `token`) is still running, and proves it is alive by moving `heartbeat_at`; otherwise the
- * final response (`status`, `body` as sent, `headers`) to replay.
+ * the key (its `token`) is still running, and proves it is alive by holding the key's advisory lock on
+ * Postgres (claim-locks.ts) and by moving `heartbeat_at`; otherwise the final response (`status`, `body` as
+ * sent, `headers`) to replay.
  */
 export const idempotencyKeys = pgTable(
   "idempotency_keys",

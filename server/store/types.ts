@@ -68,7 +68,11 @@ export interface IdempotencyCompletion {
 }
 
 export interface ClaimTiming {
-  /** A running claim whose heartbeat is older than this is taken over (its process is presumed dead). */
+  /**
+   * A running claim whose heartbeat is older than this is taken over (its process is presumed dead): on
+   * Postgres the fallback for a claim whose lock outlives its process (a host gone without closing its
+   * connections), as a dead process's claim is taken over at once (claim-locks.ts).
+   */
   staleAfterMs: number;
   /** A key older than this is forgotten: it is claimed anew whatever it held. */
   retentionMs: number;
@@ -148,13 +152,19 @@ export interface Store {
   /**
    * Claims an `Idempotency-Key` for a request whose body hashes to `requestHash` (INSERT … ON CONFLICT, so
    * concurrent requests and processes agree), or says why not: the stored response to replay, a request
-   * with the key still running, or a key used for another body.
+   * with the key still running, or a key used for another body. A running claim whose request is dead is
+   * taken over. A claim made must be ended (`endIdempotencyClaim`) when its request ends.
    */
   claimIdempotencyKey(
     ref: IdempotencyKeyRef,
     requestHash: string,
     timing: ClaimTiming,
   ): Promise<ClaimOutcome>;
+  /**
+   * The claim's request has ended (answered, failed, or lost its claim), after its response was stored or
+   * its claim released: lets go of what proved it alive (its advisory lock on Postgres).
+   */
+  endIdempotencyClaim(claim: IdempotencyClaim): Promise<void>;
   /** Moves the claim's heartbeat; false when the claim is no longer held (finished or taken over). */
   heartbeatIdempotencyKey(claim: IdempotencyClaim): Promise<boolean>;
   /** Stores the final response, unless it was stored already or the claim was lost (then it does nothing). */

@@ -12,6 +12,8 @@ export interface ServiceProcess {
   dataDir: string;
   /** Stops the process and keeps its data. */
   stop(): Promise<void>;
+  /** Kills the process as a crash would (SIGKILL: no shutdown of its own) and waits until it is gone. */
+  kill(): Promise<void>;
   /** Stops the process and removes its data folder. */
   close(): Promise<void>;
 }
@@ -30,9 +32,13 @@ export interface ServiceProcessOptions {
 /** Runs the reference service as `npm run serve` does, in its own process. */
 export async function startServiceProcess(options: ServiceProcessOptions): Promise<ServiceProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "linklens-e2e-data-"));
+  // tsx's loader in this very process (not the tsx command, which runs the service in a child of its own),
+  // so that a signal sent to `child`, SIGKILL included, reaches the service itself.
   const child: ChildProcess = spawn(
-    join(ROOT, "node_modules/.bin/tsx"),
+    process.execPath,
     [
+      "--import",
+      "tsx",
       join(ROOT, "server/cli.ts"),
       "--port",
       String(options.port ?? 0),
@@ -41,6 +47,7 @@ export async function startServiceProcess(options: ServiceProcessOptions): Promi
       ...(options.args ?? []),
     ],
     {
+      cwd: ROOT, // where `--import tsx` is found
       env: { ...process.env, LINKLENS_API_KEYS: options.apiKeys, ...options.env },
       stdio: ["ignore", "pipe", "pipe"],
     },
@@ -57,18 +64,20 @@ export async function startServiceProcess(options: ServiceProcessOptions): Promi
     });
     child.once("exit", (code) => reject(new Error(`the service exited with ${code}: ${output}`)));
   });
-  const stop = async () => {
+  const end = async (signal: NodeJS.Signals) => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     await new Promise<void>((done) => {
       child.once("exit", () => done());
-      child.kill("SIGTERM");
+      child.kill(signal);
     });
   };
+  const stop = () => end("SIGTERM");
   return {
     url,
     port: Number(new URL(url).port),
     dataDir,
     stop,
+    kill: () => end("SIGKILL"),
     async close() {
       await stop();
       rmSync(dataDir, { recursive: true, force: true });
