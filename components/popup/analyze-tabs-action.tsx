@@ -47,8 +47,11 @@ function useHighlightedCount(windowId: number): number {
 
 function resultText(result: TabsAnalyzeResult): string {
   const skipped = result.skipped === 0 ? "" : ` ${i18n.t("popup.tabs.skipped", result.skipped)}`;
-  const sent = "confirmationId" in result ? "popup.tabs.confirming" : "popup.tabs.queued";
-  return `${i18n.t(sent, result.links)}${skipped}`;
+  const sent =
+    "confirmationId" in result
+      ? i18n.t("popup.tabs.confirming", result.links)
+      : i18n.t("popup.tabs.queued", result.links);
+  return `${sent}${skipped}`;
 }
 
 /**

@@ -187,19 +187,33 @@ describe("the popup's messages in locales/en.yml", () => {
     });
 
     it("read as en.yml writes them, with every named substitution filled in", () => {
-      const t = i18n.t as (key: string, substitutions?: Record<string, string>) => string;
+      const t = i18n.t as (key: string, ...args: Array<number | Record<string, string>>) => string;
       for (const key of popupKeys) {
         const message = messages.get(key);
-        if (message?.type !== "simple") throw new Error(`${key} is not a simple message`);
+        if (message?.type !== "simple" && message?.type !== "plural")
+          throw new Error(`${key} is neither a simple nor a plural message`);
         const values = Object.fromEntries(
           message.namedSubstitutions.map((name) => [name, `<${name} value>`]),
         );
-        const expected = message.namedSubstitutions.reduce(
-          (text, name) => text.replaceAll(`{${name}}`, `<${name} value>`),
-          message.message,
-        );
-        expect(t(key, values), key).toBe(expected);
-        expect(expected, key).not.toMatch(/\{[A-Za-z0-9_]+\}/);
+        const filled = (text: string) =>
+          message.namedSubstitutions.reduce(
+            (result, name) => result.replaceAll(`{${name}}`, `<${name} value>`),
+            text,
+          );
+        // A plural message: English's "one" form for 1, its other form ("n") with the count for 7.
+        const forms: Array<[string, number | undefined]> =
+          message.type === "simple"
+            ? [[message.message, undefined]]
+            : [
+                [message.plurals[1] ?? "", 1],
+                [message.plurals.n ?? "", 7],
+              ];
+        for (const [text, count] of forms) {
+          const expected = filled(text).replaceAll("$1", String(count));
+          const shown = count === undefined ? t(key, values) : t(key, count, values);
+          expect(shown, key).toBe(expected);
+          expect(expected, key).not.toMatch(/\{[A-Za-z0-9_]+\}|\$\d/);
+        }
       }
     });
   });
