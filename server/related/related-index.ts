@@ -5,18 +5,21 @@
  * searches the slowest waited 300 ms and more; on Postgres, 1.5 ms of the database's CPU.
  *
  * Each analysis keeps its lexemes, interned as numbers, each with the weights of its positions, interned
- * too (a "shape": what its weighted count, for choosing the query, and its part of a rank, ts-rank.ts, are
+ * too, packed as varints (lexeme-entries.ts; a "shape": what its weighted count, for choosing the query, and its part of a rank, ts-rank.ts, are
  * computed from, once per shape). A lexeme keeps the analyses holding it only while at most 100 do: a
  * lexeme more analyses hold is never a query's, so it keeps just their number (most of a library's
  * lexeme occurrences are of such words). A search picks the source's query lexemes as the database does,
  * ranks the analyses holding them, adds the same-page ones, and keeps the page the contract's order asks
  * for. Filters on jsonContent or metadata are left to the database.
  *
- * Writes reach it through `refresh` (related-search.ts reads them from the database's log). It holds at
- * most `maxBytes` (about 16 bytes a lexeme of an analysis); past that it gives up, and the database answers
- * every search.
+ * Writes reach it through `refresh` (related-search.ts reads them from the database's log); an analysis
+ * written again keeps its place, and only the lexemes it gained or lost touch the lexemes' holders. It holds
+ * at most `maxBytes` (counted as its arrays' bytes and a fixed cost per analysis and per holder; about 3.5
+ * bytes a lexeme of an analysis, so some 140,000 analyses of 190 distinct words in 96 MiB); past that it
+ * gives up, and the database answers every search.
  */
 import { compareCodePoints } from "./code-point-order";
+import { decodeEntries, encodeEntries, shapeIn } from "./lexeme-entries";
 import type { RelatedSearch } from "./related-query";
 import { addRankPart, finishRank, lexemeRankPart } from "./ts-rank";
 import { parseTsvectorText } from "./tsvector-text";
@@ -38,8 +41,8 @@ interface Document {
   updatedMs: number;
   pageKey: string | null;
   siteKey: string | null;
-  /** Its lexemes in ascending order, each followed by its shape: [lexeme, shape, lexeme, shape, …]. */
-  entries: Int32Array;
+  /** Its lexemes in ascending order, each followed by its shape, encoded (lexeme-entries.ts). */
+  entries: Uint8Array;
 }
 
 /** The analyses holding a lexeme, [slot, shape, slot, shape, …], while at most 100 do; else how many do. */
@@ -63,7 +66,9 @@ export type IndexSearch = Omit<RelatedSearch, "jsonContent" | "metadata">;
 const QUERY_LEXEMES = 8;
 const MIN_HOLDERS = 2;
 const MAX_HOLDERS = 100;
-const BYTES_PER_LEXEME = 16;
+/** What an analysis costs besides its entries (its object, its id, its map entries); what a holder costs. */
+const BYTES_PER_DOCUMENT = 200;
+const BYTES_PER_HOLDER = 16;
 
 const holderCount = (held: Holders | undefined) =>
   held === undefined ? 0 : typeof held === "number" ? held : held.length / 2;
@@ -77,7 +82,7 @@ export function createRelatedIndex(maxBytes: number) {
   const shapeIds = new Map<string, number>();
   const shapeWeightedCounts: number[] = [];
   const shapeRankParts: number[] = [];
-  let lexemeCount = 0;
+  let bytes = 0;
   let overBudget = false;
 
   const intern = (lexeme: string) => {
@@ -124,10 +129,66 @@ export function createRelatedIndex(maxBytes: number) {
   function holdersOf(tenant: Tenant, lexeme: number): number[] {
     const held: number[] = [];
     for (const document of tenant.bySlot) {
-      const at = document ? entryOf(document.entries, lexeme) : -1;
-      if (document && at >= 0) held.push(document.slot, document.entries[at + 1] as number);
+      const shape = document ? shapeIn(document.entries, lexeme) : -1;
+      if (document && shape >= 0) held.push(document.slot, shape);
     }
     return held;
+  }
+
+  /** `slot` holds `lexeme` now, with `shape`. */
+  function hold(tenant: Tenant, lexeme: number, slot: number, shape: number): void {
+    const held = tenant.holders.get(lexeme);
+    if (held === undefined) tenant.holders.set(lexeme, [slot, shape]);
+    else if (typeof held === "number") tenant.holders.set(lexeme, held + 1);
+    else if (held.length / 2 < MAX_HOLDERS) held.push(slot, shape);
+    else tenant.holders.set(lexeme, MAX_HOLDERS + 1);
+  }
+
+  /** `slot` no longer holds `lexeme` (its document's entries already say so). */
+  function release(tenant: Tenant, lexeme: number, slot: number): void {
+    const held = tenant.holders.get(lexeme);
+    if (typeof held === "number") {
+      tenant.holders.set(lexeme, held > MAX_HOLDERS + 1 ? held - 1 : holdersOf(tenant, lexeme));
+    } else if (held) {
+      let index = 0;
+      while (held[index] !== slot) index += 2;
+      held.splice(index, 2);
+      if (held.length === 0) tenant.holders.delete(lexeme);
+    }
+  }
+
+  /** `slot`'s shape of `lexeme`, which it still holds, is `shape` now. */
+  function reshape(tenant: Tenant, lexeme: number, slot: number, shape: number): void {
+    const held = tenant.holders.get(lexeme);
+    if (typeof held !== "object") return;
+    let index = 0;
+    while (held[index] !== slot) index += 2;
+    held[index + 1] = shape;
+  }
+
+  /** A row's lexemes as [lexeme, shape, …] in ascending lexeme order. */
+  function pairsOf(words: string): Int32Array {
+    const parsed = parseTsvectorText(words).map(({ lexeme, weights }) => [intern(lexeme), shapeOf(weights)]);
+    parsed.sort((a, b) => (a[0] as number) - (b[0] as number));
+    return Int32Array.from(parsed.flat());
+  }
+
+  function setPage(tenant: Tenant, document: Document, pageKey: string | null): void {
+    const old = document.pageKey === null ? undefined : tenant.pages.get(document.pageKey);
+    if (old) {
+      old.splice(old.indexOf(document), 1);
+      if (old.length === 0) tenant.pages.delete(document.pageKey as string);
+    }
+    document.pageKey = pageKey;
+    if (pageKey === null) return;
+    const page = tenant.pages.get(pageKey);
+    if (page) page.push(document);
+    else tenant.pages.set(pageKey, [document]);
+  }
+
+  function account(change: number): void {
+    bytes += change;
+    if (bytes > maxBytes) overBudget = true;
   }
 
   function remove(analysisId: string): void {
@@ -138,57 +199,64 @@ export function createRelatedIndex(maxBytes: number) {
     tenant.documents.delete(analysisId);
     tenant.bySlot[document.slot] = undefined;
     tenant.freeSlots.push(document.slot);
-    const { entries } = document;
-    for (let at = 0; at < entries.length; at += 2) {
-      const lexeme = entries[at] as number;
-      const held = tenant.holders.get(lexeme);
-      if (typeof held === "number") {
-        tenant.holders.set(lexeme, held > MAX_HOLDERS + 1 ? held - 1 : holdersOf(tenant, lexeme));
-      } else if (held) {
-        let index = 0;
-        while (held[index] !== document.slot) index += 2;
-        held.splice(index, 2);
-        if (held.length === 0) tenant.holders.delete(lexeme);
+    const entries = decodeEntries(document.entries);
+    for (let at = 0; at < entries.length; at += 2) release(tenant, entries[at] as number, document.slot);
+    setPage(tenant, document, null);
+    account(-(document.entries.byteLength + BYTES_PER_DOCUMENT + (entries.length / 2) * BYTES_PER_HOLDER));
+  }
+
+  /** An analysis the index holds, written again: only the lexemes it gained or lost touch their holders. */
+  function replace(tenant: Tenant, document: Document, row: RelatedDocumentRow): void {
+    const before = decodeEntries(document.entries);
+    const after = pairsOf(row.words);
+    const beforeBytes = document.entries.byteLength;
+    // the entries first: a lexeme falling to 100 holders is counted again from them
+    document.entries = encodeEntries(after);
+    document.updatedMs = row.updatedMs;
+    document.siteKey = row.siteKey;
+    if (document.pageKey !== row.pageKey) setPage(tenant, document, row.pageKey);
+    let b = 0;
+    let a = 0;
+    while (b < before.length || a < after.length) {
+      const old = b < before.length ? (before[b] as number) : Number.POSITIVE_INFINITY;
+      const now = a < after.length ? (after[a] as number) : Number.POSITIVE_INFINITY;
+      if (old < now) {
+        release(tenant, old, document.slot);
+        b += 2;
+      } else if (now < old) {
+        hold(tenant, now, document.slot, after[a + 1] as number);
+        a += 2;
+      } else {
+        if (before[b + 1] !== after[a + 1]) reshape(tenant, now, document.slot, after[a + 1] as number);
+        b += 2;
+        a += 2;
       }
     }
-    const page = document.pageKey === null ? undefined : tenant.pages.get(document.pageKey);
-    if (page) page.splice(page.indexOf(document), 1);
-    lexemeCount -= entries.length / 2;
+    account(
+      document.entries.byteLength - beforeBytes + ((after.length - before.length) / 2) * BYTES_PER_HOLDER,
+    );
   }
 
   function add(row: RelatedDocumentRow): void {
     const tenant = tenantOf(row.tenantId);
-    const parsed = parseTsvectorText(row.words).map(({ lexeme, weights }) => [
-      intern(lexeme),
-      shapeOf(weights),
-    ]);
-    parsed.sort((a, b) => (a[0] as number) - (b[0] as number));
+    const pairs = pairsOf(row.words);
     const slot = tenant.freeSlots.pop() ?? tenant.bySlot.length;
     const document: Document = {
       analysisId: row.analysisId,
       slot,
       updatedMs: row.updatedMs,
-      pageKey: row.pageKey,
+      pageKey: null,
       siteKey: row.siteKey,
-      entries: Int32Array.from(parsed.flat()),
+      entries: encodeEntries(pairs),
     };
-    for (const [lexeme, shape] of parsed as [number, number][]) {
-      const held = tenant.holders.get(lexeme);
-      if (held === undefined) tenant.holders.set(lexeme, [slot, shape]);
-      else if (typeof held === "number") tenant.holders.set(lexeme, held + 1);
-      else if (held.length / 2 < MAX_HOLDERS) held.push(slot, shape);
-      else tenant.holders.set(lexeme, MAX_HOLDERS + 1);
+    for (let at = 0; at < pairs.length; at += 2) {
+      hold(tenant, pairs[at] as number, slot, pairs[at + 1] as number);
     }
     tenant.documents.set(row.analysisId, document);
     homes.set(row.analysisId, tenant);
     tenant.bySlot[slot] = document;
-    if (document.pageKey !== null) {
-      const page = tenant.pages.get(document.pageKey);
-      if (page) page.push(document);
-      else tenant.pages.set(document.pageKey, [document]);
-    }
-    lexemeCount += parsed.length;
-    if (lexemeCount * BYTES_PER_LEXEME > maxBytes) overBudget = true;
+    setPage(tenant, document, row.pageKey);
+    account(document.entries.byteLength + BYTES_PER_DOCUMENT + (pairs.length / 2) * BYTES_PER_HOLDER);
   }
 
   /**
@@ -199,7 +267,7 @@ export function createRelatedIndex(maxBytes: number) {
     const analyses = tenant.documents.size;
     const lexemes: number[] = [];
     const scores: number[] = [];
-    const { entries } = source;
+    const entries = decodeEntries(source.entries);
     for (let at = 0; at < entries.length; at += 2) {
       const lexeme = entries[at] as number;
       const holders = holderCount(tenant.holders.get(lexeme));
@@ -258,8 +326,19 @@ export function createRelatedIndex(maxBytes: number) {
 
     /** After writes: `analysisIds` those written (deleted ones too), `rows` their documents now. */
     refresh(analysisIds: string[], rows: RelatedDocumentRow[]): void {
-      for (const analysisId of analysisIds) remove(analysisId);
-      for (const row of rows) add(row);
+      const written = new Map(rows.map((row) => [row.analysisId, row]));
+      for (const analysisId of analysisIds) {
+        const row = written.get(analysisId);
+        const tenant = homes.get(analysisId);
+        const document = tenant?.documents.get(analysisId);
+        if (row && tenant && document && tenants.get(row.tenantId) === tenant) {
+          replace(tenant, document, row);
+          written.delete(analysisId);
+        } else {
+          remove(analysisId);
+        }
+      }
+      for (const row of written.values()) add(row);
     },
 
     /** One page of related analysis ids, as related_analysis_ids answers it; null for an unknown analysis. */
@@ -326,20 +405,6 @@ function firstInOrder(total: number, count: number, order: (a: number, b: number
     }
   }
   return first;
-}
-
-/** Where `lexeme` is in a document's entries, or −1. */
-function entryOf(entries: Int32Array, lexeme: number): number {
-  let low = 0;
-  let high = entries.length / 2 - 1;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    const found = entries[middle * 2] as number;
-    if (found === lexeme) return middle * 2;
-    if (found < lexeme) low = middle + 1;
-    else high = middle - 1;
-  }
-  return -1;
 }
 
 /** Occurrences weighted as ranking weighs them: A 1, B 0.4, C 0.2 (D, unused, 0). */
