@@ -15,8 +15,7 @@
  * between them. Each server first takes `BENCH_WARM_UP_SECONDS` s of the same load (default 2) unmeasured, so
  * that no figure holds the JIT's first compiles. A table of every figure beside the baselines', and the
  * targets, ends the output.
- * The library is seeded through the store itself (not HTTP), 2,000 analyses a statement, and its time is
- * printed: 100,000 take a few minutes a store.
+ * The library is seeded through the store itself (seed-library.ts), and its time printed.
  * `BENCH_CPU_PROF=DIR` writes a CPU profile of the service process into DIR (node --cpu-prof).
  * `BENCH_ONLY=pglite,postgres,postgres-2` measures only those set-ups, and skips the analyze and render
  * figures (for profiling one path).
@@ -26,7 +25,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { parseArgs, promisify } from "node:util";
+import { promisify } from "node:util";
 import { serve } from "@hono/node-server";
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
@@ -41,18 +40,11 @@ import { type FixtureSite, startFixtureSite } from "../tests/fixtures/site";
 import { startPostgresCluster } from "../tests/helpers/postgres-cluster";
 import { startBarePostgresServer } from "./bare-postgres";
 import { measureGeneration } from "./generation";
-import { syntheticAnalyses } from "./synthetic-analyses";
+import { librarySize, seedLibrary } from "./seed-library";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const KEY = "lk_bench";
-/** The library's size: `--records N`, else `BENCH_RECORDS`, else 10,000. */
-const RECORDS = Number(
-  parseArgs({ options: { records: { type: "string" } } }).values.records ??
-    process.env.BENCH_RECORDS ??
-    10_000,
-);
-/** Analyses per statement while seeding: big batches, so that 100,000 take minutes, not the HTTP path's. */
-const SEED_BATCH = 2_000;
+const RECORDS = librarySize();
 /** The set-ups `BENCH_ONLY` names, or undefined for all of them and every figure. */
 const ONLY = process.env.BENCH_ONLY?.split(",").map((name) => name.trim());
 
@@ -75,19 +67,7 @@ type LoadResult = {
 async function seedStore(config: StoreConfig): Promise<StoredAnalysis[]> {
   const store = await openStore(config);
   const tenant = await store.ensureKey(hashApiKey(KEY), 1_000_000);
-  const records = syntheticAnalyses(tenant.id, RECORDS);
-  const started = performance.now();
-  for (let i = 0; i < records.length; i += SEED_BATCH) {
-    const batch = records.slice(i, i + SEED_BATCH);
-    await store.saveAnalyses(batch, {
-      usageId: `use_seed_${i}`,
-      tenantId: tenant.id,
-      costCredits: batch.length,
-      links: batch.length,
-      createdAt: new Date().toISOString(),
-    });
-  }
-  console.log(`seeded ${records.length} records in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const records = await seedLibrary(store, tenant.id, RECORDS);
   // as a database in service would be: its statistics gathered, not by autovacuum during a measurement
   await store.db.execute(sql`VACUUM ANALYZE`);
   await store.close();
