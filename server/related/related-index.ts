@@ -19,10 +19,11 @@
  * gives up, and the database answers every search.
  */
 import { compareCodePoints } from "./code-point-order";
+import { createEntriesArena, type EntriesRange } from "./entries-arena";
 import { decodeEntries, encodeEntries, shapeIn } from "./lexeme-entries";
 import type { RelatedSearch } from "./related-query";
 import { addRankPart, finishRank, lexemeRankPart } from "./ts-rank";
-import { parseTsvectorText } from "./tsvector-text";
+import { readTsvectorText } from "./tsvector-text";
 
 /** A row of `related_documents` as the index reads it (related-changes.ts). */
 export interface RelatedDocumentRow {
@@ -34,15 +35,14 @@ export interface RelatedDocumentRow {
   words: string;
 }
 
-interface Document {
+/** An analysis; its lexemes in ascending order, each followed by its shape, are a range of the arena. */
+interface Document extends EntriesRange {
   analysisId: string;
   /** Its place in its tenant's `bySlot`. */
   slot: number;
   updatedMs: number;
   pageKey: string | null;
   siteKey: string | null;
-  /** Its lexemes in ascending order, each followed by its shape, encoded (lexeme-entries.ts). */
-  entries: Uint8Array;
 }
 
 /** The analyses holding a lexeme, [slot, shape, slot, shape, …], while at most 100 do; else how many do. */
@@ -66,9 +66,18 @@ export type IndexSearch = Omit<RelatedSearch, "jsonContent" | "metadata">;
 const QUERY_LEXEMES = 8;
 const MIN_HOLDERS = 2;
 const MAX_HOLDERS = 100;
-/** What an analysis costs besides its entries (its object, its id, its map entries); what a holder costs. */
-const BYTES_PER_DOCUMENT = 200;
+/**
+ * What the index holds besides its arena, as measured over 100,000 synthetic analyses (heap used after a
+ * full collection): an analysis (its object, its id, its entries in the maps), a lexeme (its text and ids),
+ * an analysis in a lexeme's holders.
+ */
+const BYTES_PER_DOCUMENT = 300;
+const BYTES_PER_LEXEME = 100;
 const BYTES_PER_HOLDER = 16;
+/** A shape id fits in 21 bits while a lexeme's entries are sorted (lexeme × 2²¹ + shape is exact below 2⁵³). */
+const SHAPE_IDS = 2 ** 21;
+/** Shapes of up to 24 positions are keyed by a number (base 4, after a leading 1); longer ones by a string. */
+const NUMBER_KEYED_POSITIONS = 24;
 
 const holderCount = (held: Holders | undefined) =>
   held === undefined ? 0 : typeof held === "number" ? held : held.length / 2;
@@ -79,26 +88,41 @@ export function createRelatedIndex(maxBytes: number) {
   const homes = new Map<string, Tenant>();
   const lexemeIds = new Map<string, number>();
   const lexemeTexts: string[] = [];
-  const shapeIds = new Map<string, number>();
+  const shapeIds = new Map<number | string, number>();
   const shapeWeightedCounts: number[] = [];
   const shapeRankParts: number[] = [];
-  let bytes = 0;
+  const siteKeys = new Map<string, string>();
+  const arena = createEntriesArena(function* () {
+    for (const tenant of tenants.values()) for (const document of tenant.bySlot) if (document) yield document;
+  });
+  let documentCount = 0;
+  /** Holders kept in lists (a lexeme more than 100 analyses hold keeps a count). */
+  let listedHolders = 0;
   let overBudget = false;
+  /** A document's entries while they are read: [lexeme × 2²¹ + shape, …]. */
+  let keys = new Float64Array(1024);
+  let keyCount = 0;
+  let pairs = new Int32Array(2048);
 
   const intern = (lexeme: string) => {
     let id = lexemeIds.get(lexeme);
     if (id === undefined) {
+      // a copy: a slice of the row's text would keep all of it
+      const own = Buffer.from(lexeme, "utf8").toString("utf8");
       id = lexemeTexts.length;
-      lexemeIds.set(lexeme, id);
-      lexemeTexts.push(lexeme);
+      lexemeIds.set(own, id);
+      lexemeTexts.push(own);
     }
     return id;
   };
-  function shapeOf(weights: number[]): number {
-    const key = weights.join("");
+  function shapeOf(weights: readonly number[]): number {
+    let key: number | string = 1;
+    if (weights.length <= NUMBER_KEYED_POSITIONS) for (const weight of weights) key = key * 4 + weight;
+    else key = weights.join("");
     let id = shapeIds.get(key);
     if (id === undefined) {
       id = shapeWeightedCounts.length;
+      if (id >= SHAPE_IDS) overBudget = true;
       shapeIds.set(key, id);
       shapeWeightedCounts.push(weightedCount(weights));
       shapeRankParts.push(lexemeRankPart(weights));
@@ -128,20 +152,35 @@ export function createRelatedIndex(maxBytes: number) {
   /** The holders of a lexeme that fell to 100 again, read from the documents. */
   function holdersOf(tenant: Tenant, lexeme: number): number[] {
     const held: number[] = [];
+    const bytes = arena.bytes();
     for (const document of tenant.bySlot) {
-      const shape = document ? shapeIn(document.entries, lexeme) : -1;
-      if (document && shape >= 0) held.push(document.slot, shape);
+      if (!document) continue;
+      const { entriesAt } = document;
+      const shape = shapeIn(bytes, lexeme, entriesAt, entriesAt + document.entriesLength);
+      if (shape >= 0) held.push(document.slot, shape);
     }
+    listedHolders += held.length / 2;
     return held;
   }
+
+  const entriesOf = (document: Document) =>
+    decodeEntries(arena.bytes(), document.entriesAt, document.entriesAt + document.entriesLength);
 
   /** `slot` holds `lexeme` now, with `shape`. */
   function hold(tenant: Tenant, lexeme: number, slot: number, shape: number): void {
     const held = tenant.holders.get(lexeme);
-    if (held === undefined) tenant.holders.set(lexeme, [slot, shape]);
-    else if (typeof held === "number") tenant.holders.set(lexeme, held + 1);
-    else if (held.length / 2 < MAX_HOLDERS) held.push(slot, shape);
-    else tenant.holders.set(lexeme, MAX_HOLDERS + 1);
+    if (held === undefined) {
+      tenant.holders.set(lexeme, [slot, shape]);
+      listedHolders++;
+    } else if (typeof held === "number") {
+      tenant.holders.set(lexeme, held + 1);
+    } else if (held.length / 2 < MAX_HOLDERS) {
+      held.push(slot, shape);
+      listedHolders++;
+    } else {
+      tenant.holders.set(lexeme, MAX_HOLDERS + 1);
+      listedHolders -= MAX_HOLDERS;
+    }
   }
 
   /** `slot` no longer holds `lexeme` (its document's entries already say so). */
@@ -153,6 +192,7 @@ export function createRelatedIndex(maxBytes: number) {
       let index = 0;
       while (held[index] !== slot) index += 2;
       held.splice(index, 2);
+      listedHolders--;
       if (held.length === 0) tenant.holders.delete(lexeme);
     }
   }
@@ -166,11 +206,34 @@ export function createRelatedIndex(maxBytes: number) {
     held[index + 1] = shape;
   }
 
-  /** A row's lexemes as [lexeme, shape, …] in ascending lexeme order. */
+  function readKey(lexeme: string, weights: readonly number[]): void {
+    if (keyCount === keys.length) {
+      const grown = new Float64Array(keys.length * 2);
+      grown.set(keys);
+      keys = grown;
+    }
+    keys[keyCount++] = intern(lexeme) * SHAPE_IDS + shapeOf(weights);
+  }
+
+  /** A row's lexemes as [lexeme, shape, …] in ascending lexeme order, in a view valid until the next call. */
   function pairsOf(words: string): Int32Array {
-    const parsed = parseTsvectorText(words).map(({ lexeme, weights }) => [intern(lexeme), shapeOf(weights)]);
-    parsed.sort((a, b) => (a[0] as number) - (b[0] as number));
-    return Int32Array.from(parsed.flat());
+    keyCount = 0;
+    readTsvectorText(words, readKey);
+    const sorted = keys.subarray(0, keyCount).sort();
+    if (pairs.length < keyCount * 2) pairs = new Int32Array(keyCount * 4);
+    for (let at = 0; at < keyCount; at++) {
+      const key = sorted[at] as number;
+      pairs[at * 2] = Math.floor(key / SHAPE_IDS);
+      pairs[at * 2 + 1] = key % SHAPE_IDS;
+    }
+    return pairs.subarray(0, keyCount * 2);
+  }
+
+  /** Keeps a document's entries in the arena. */
+  function keepEntries(document: Document, pairs: Int32Array): void {
+    const entries = encodeEntries(pairs);
+    document.entriesAt = arena.write(entries);
+    document.entriesLength = entries.length;
   }
 
   function setPage(tenant: Tenant, document: Document, pageKey: string | null): void {
@@ -186,8 +249,12 @@ export function createRelatedIndex(maxBytes: number) {
     else tenant.pages.set(pageKey, [document]);
   }
 
-  function account(change: number): void {
-    bytes += change;
+  function checkBudget(): void {
+    const bytes =
+      arena.byteLength() +
+      documentCount * BYTES_PER_DOCUMENT +
+      lexemeTexts.length * BYTES_PER_LEXEME +
+      listedHolders * BYTES_PER_HOLDER;
     if (bytes > maxBytes) overBudget = true;
   }
 
@@ -199,21 +266,23 @@ export function createRelatedIndex(maxBytes: number) {
     tenant.documents.delete(analysisId);
     tenant.bySlot[document.slot] = undefined;
     tenant.freeSlots.push(document.slot);
-    const entries = decodeEntries(document.entries);
+    const entries = entriesOf(document);
+    arena.free(document);
+    document.entriesLength = 0;
     for (let at = 0; at < entries.length; at += 2) release(tenant, entries[at] as number, document.slot);
     setPage(tenant, document, null);
-    account(-(document.entries.byteLength + BYTES_PER_DOCUMENT + (entries.length / 2) * BYTES_PER_HOLDER));
+    documentCount--;
   }
 
   /** An analysis the index holds, written again: only the lexemes it gained or lost touch their holders. */
   function replace(tenant: Tenant, document: Document, row: RelatedDocumentRow): void {
-    const before = decodeEntries(document.entries);
+    const before = entriesOf(document);
     const after = pairsOf(row.words);
-    const beforeBytes = document.entries.byteLength;
     // the entries first: a lexeme falling to 100 holders is counted again from them
-    document.entries = encodeEntries(after);
+    arena.free(document);
+    keepEntries(document, after);
     document.updatedMs = row.updatedMs;
-    document.siteKey = row.siteKey;
+    document.siteKey = siteKeyOf(row.siteKey);
     if (document.pageKey !== row.pageKey) setPage(tenant, document, row.pageKey);
     let b = 0;
     let a = 0;
@@ -232,9 +301,7 @@ export function createRelatedIndex(maxBytes: number) {
         a += 2;
       }
     }
-    account(
-      document.entries.byteLength - beforeBytes + ((after.length - before.length) / 2) * BYTES_PER_HOLDER,
-    );
+    checkBudget();
   }
 
   function add(row: RelatedDocumentRow): void {
@@ -246,9 +313,11 @@ export function createRelatedIndex(maxBytes: number) {
       slot,
       updatedMs: row.updatedMs,
       pageKey: null,
-      siteKey: row.siteKey,
-      entries: encodeEntries(pairs),
+      siteKey: siteKeyOf(row.siteKey),
+      entriesAt: 0,
+      entriesLength: 0,
     };
+    keepEntries(document, pairs);
     for (let at = 0; at < pairs.length; at += 2) {
       hold(tenant, pairs[at] as number, slot, pairs[at + 1] as number);
     }
@@ -256,7 +325,17 @@ export function createRelatedIndex(maxBytes: number) {
     homes.set(row.analysisId, tenant);
     tenant.bySlot[slot] = document;
     setPage(tenant, document, row.pageKey);
-    account(document.entries.byteLength + BYTES_PER_DOCUMENT + (pairs.length / 2) * BYTES_PER_HOLDER);
+    documentCount++;
+    checkBudget();
+  }
+
+  /** One string per site for all its analyses (a library has few sites and many analyses of each). */
+  function siteKeyOf(siteKey: string | null): string | null {
+    if (siteKey === null) return null;
+    const kept = siteKeys.get(siteKey);
+    if (kept !== undefined) return kept;
+    siteKeys.set(siteKey, siteKey);
+    return siteKey;
   }
 
   /**
@@ -267,7 +346,7 @@ export function createRelatedIndex(maxBytes: number) {
     const analyses = tenant.documents.size;
     const lexemes: number[] = [];
     const scores: number[] = [];
-    const entries = decodeEntries(source.entries);
+    const entries = entriesOf(source);
     for (let at = 0; at < entries.length; at += 2) {
       const lexeme = entries[at] as number;
       const holders = holderCount(tenant.holders.get(lexeme));
