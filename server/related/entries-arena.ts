@@ -19,8 +19,9 @@ export function createEntriesArena(ranges: () => Iterable<EntriesRange>) {
   let used = 0;
   let garbage = 0;
 
-  function compact(): void {
-    const moved = new Uint8Array(Math.max(FIRST_BYTES, bytes.length));
+  /** Moves the live ranges together, into an array of `size` bytes (at least what they hold). */
+  function compact(size: number): void {
+    const moved = new Uint8Array(size);
     let at = 0;
     for (const range of ranges()) {
       moved.set(bytes.subarray(range.entriesAt, range.entriesAt + range.entriesLength), at);
@@ -41,7 +42,7 @@ export function createEntriesArena(ranges: () => Iterable<EntriesRange>) {
     /** Keeps `entries` (which may be a view of a scratch buffer); answers where they start. */
     write(entries: Uint8Array): number {
       if (used + entries.length > bytes.length) {
-        if (garbage > used / 2) compact();
+        if (garbage > used / 2) compact(bytes.length);
         if (used + entries.length > bytes.length) {
           const grown = new Uint8Array(Math.ceil(Math.max(bytes.length * 1.5, used + entries.length)));
           grown.set(bytes.subarray(0, used));
@@ -51,6 +52,15 @@ export function createEntriesArena(ranges: () => Iterable<EntriesRange>) {
       bytes.set(entries, used);
       used += entries.length;
       return used - entries.length;
+    },
+
+    /**
+     * Gives back what growing left unused (up to a third of the array), once the build has read every
+     * document: a sixteenth is kept for the writes that follow.
+     */
+    trim(): void {
+      const live = used - garbage;
+      compact(Math.max(FIRST_BYTES, Math.ceil(live * 1.0625)));
     },
 
     /** A range no longer kept. */

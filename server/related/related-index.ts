@@ -403,6 +403,12 @@ export function createRelatedIndex(maxBytes: number) {
       for (const row of rows) add(row);
     },
 
+    /** Once every document is loaded: gives back the room the arena grew into. */
+    loaded(): void {
+      arena.trim();
+      checkBudget();
+    },
+
     /** After writes: `analysisIds` those written (deleted ones too), `rows` their documents now. */
     refresh(analysisIds: string[], rows: RelatedDocumentRow[]): void {
       const written = new Map(rows.map((row) => [row.analysisId, row]));

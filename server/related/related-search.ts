@@ -21,8 +21,12 @@ interface RelatedSearchOptions {
   maxBytes?: number;
 }
 
-/** Documents read per statement while the index is built, so that requests keep their turns. */
-const BUILD_PAGE = 500;
+/**
+ * Documents read per statement while the index is built, so that requests keep their turns; and few, so
+ * that each page's rows are garbage before a collection promotes them: 500 a page left 100 MiB more resident
+ * after building over 100,000 analyses.
+ */
+const BUILD_PAGE = 100;
 /** How often an idle index reads the log; how often old rows are deleted from it. */
 const FOLLOW_EVERY_MS = 5_000;
 const PRUNE_EVERY_MS = 60_000;
@@ -84,6 +88,7 @@ export function createRelatedSearch(db: Database, options: RelatedSearchOptions)
       after = rows[rows.length - 1]?.analysisId ?? after;
     }
     if (stopped || !fresh.usable()) return 0;
+    fresh.loaded();
     await changes.read(({ analysisIds, rows }) => fresh.refresh(analysisIds, rows));
     if (stopped || !fresh.usable()) return 0;
     index = fresh;
