@@ -163,7 +163,13 @@ async function startServiceProcess(
   });
   // The service fills its record cache and related index in the background after it starts: measured after.
   const warmedUp = new Promise<void>((done) => {
-    const check = () => /Warmed up:/.test(printed) && done();
+    const check = () => {
+      const warm = printed.match(/Warmed up:.*/)?.[0];
+      if (warm === undefined) return;
+      child.stdout?.off("data", check);
+      console.log(`  ${warm}`);
+      done();
+    };
     check();
     child.stdout?.on("data", check);
   });
