@@ -63,9 +63,10 @@ export function createEntriesArena(ranges: () => Iterable<EntriesRange>) {
       compact(Math.max(FIRST_BYTES, Math.ceil(live * 1.0625)));
     },
 
-    /** A range no longer kept. */
+    /** A range no longer kept: its bytes become garbage, and it holds none until it is written again. */
     free(range: EntriesRange): void {
       garbage += range.entriesLength;
+      range.entriesLength = 0;
     },
   };
 }

@@ -268,7 +268,6 @@ export function createRelatedIndex(maxBytes: number) {
     tenant.freeSlots.push(document.slot);
     const entries = entriesOf(document);
     arena.free(document);
-    document.entriesLength = 0;
     for (let at = 0; at < entries.length; at += 2) release(tenant, entries[at] as number, document.slot);
     setPage(tenant, document, null);
     documentCount--;

@@ -40,6 +40,7 @@ describe("the entries arena", () => {
         range.value = (range.value + 1) % 256;
         const entries = bytesOf(range.value);
         range.entriesAt = arena.write(entries);
+        range.entriesLength = entries.length;
       }
     }
     for (const range of ranges) {
