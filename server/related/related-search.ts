@@ -17,7 +17,10 @@ import { type RelatedSearch, relatedAnalysisIds } from "./related-query";
 interface RelatedSearchOptions {
   /** Only this process writes the database: the log has news only after it wrote. */
   onlyWriter: boolean;
-  /** What the index may hold; default 96 MiB (about 33,000 analyses of 190 distinct words). */
+  /**
+   * What the index may hold; default 128 MiB: 100,000 analyses of ~190 distinct words each take 93 MiB, and
+   * a library's own pages may have more distinct words than the benchmark's.
+   */
   maxBytes?: number;
 }
 
@@ -72,7 +75,7 @@ export function createRelatedSearch(db: Database, options: RelatedSearchOptions)
 
   /** Builds an index a page at a time, then reads what was written meanwhile; answers how many it holds. */
   async function buildIndex(): Promise<number> {
-    const fresh = createRelatedIndex(options.maxBytes ?? 96 * 1024 * 1024);
+    const fresh = createRelatedIndex(options.maxBytes ?? 128 * 1024 * 1024);
     await changes.start();
     let loaded = 0;
     let after = "";
