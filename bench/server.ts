@@ -3,7 +3,8 @@
  * process (`server/cli.ts`, as `npm run serve` starts it), the load in another (autocannon, 10 connections,
  * `BENCH_SECONDS` s per figure, default 10):
  *  1. links analyzed per second against the local HTTPS fixture site, in 20-link requests;
- *  2. GET /v1/analyses with 10,000 stored records, a different id each request: first against two bare Hono
+ *  2. GET /v1/analyses with `BENCH_RECORDS` stored records (or `--records N`; default 10,000), a different
+ *     id each request: first against two bare Hono
  *     servers (@hono/node-server, the same x-api-key check, the same record JSON): one from a Map in memory
  *     (the floor of what Node and Hono cost), one from Postgres by primary key with the `postgres` package
  *     (bare-postgres.ts: the floor of the Postgres path); then against the service, as a ratio to both;
@@ -14,6 +15,7 @@
  * between them. Each server first takes `BENCH_WARM_UP_SECONDS` s of the same load (default 2) unmeasured, so
  * that no figure holds the JIT's first compiles. A table of every figure beside the baselines', and the
  * targets, ends the output.
+ * The library is seeded through the store itself (seed-library.ts), and its time printed.
  * `BENCH_CPU_PROF=DIR` writes a CPU profile of the service process into DIR (node --cpu-prof).
  * `BENCH_ONLY=pglite,postgres,postgres-2` measures only those set-ups, and skips the analyze and render
  * figures (for profiling one path).
@@ -29,6 +31,7 @@ import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { createAuthenticator } from "../server/auth";
 import { HttpError } from "../server/http/http-error";
+import type { RenderPolicy } from "../server/pages/render-page";
 import { toRecord } from "../server/records";
 import { hashApiKey } from "../server/store/key-hash";
 import { openStore, type StoreConfig } from "../server/store/open-store";
@@ -37,11 +40,11 @@ import { type FixtureSite, startFixtureSite } from "../tests/fixtures/site";
 import { startPostgresCluster } from "../tests/helpers/postgres-cluster";
 import { startBarePostgresServer } from "./bare-postgres";
 import { measureGeneration } from "./generation";
-import { syntheticAnalyses } from "./synthetic-analyses";
+import { librarySize, seedLibrary } from "./seed-library";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const KEY = "lk_bench";
-const RECORDS = 10_000;
+const RECORDS = librarySize();
 /** The set-ups `BENCH_ONLY` names, or undefined for all of them and every figure. */
 const ONLY = process.env.BENCH_ONLY?.split(",").map((name) => name.trim());
 
@@ -64,19 +67,7 @@ type LoadResult = {
 async function seedStore(config: StoreConfig): Promise<StoredAnalysis[]> {
   const store = await openStore(config);
   const tenant = await store.ensureKey(hashApiKey(KEY), 1_000_000);
-  const records = syntheticAnalyses(tenant.id, RECORDS);
-  const started = performance.now();
-  for (let i = 0; i < records.length; i += 500) {
-    const batch = records.slice(i, i + 500);
-    await store.saveAnalyses(batch, {
-      usageId: `use_seed_${i}`,
-      tenantId: tenant.id,
-      costCredits: batch.length,
-      links: batch.length,
-      createdAt: new Date().toISOString(),
-    });
-  }
-  console.log(`seeded ${records.length} records in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const records = await seedLibrary(store, tenant.id, RECORDS);
   // as a database in service would be: its statistics gathered, not by autovacuum during a measurement
   await store.db.execute(sql`VACUUM ANALYZE`);
   await store.close();
@@ -172,7 +163,13 @@ async function startServiceProcess(
   });
   // The service fills its record cache and related index in the background after it starts: measured after.
   const warmedUp = new Promise<void>((done) => {
-    const check = () => /Warmed up:/.test(printed) && done();
+    const check = () => {
+      const warm = printed.match(/Warmed up:.*/)?.[0];
+      if (warm === undefined) return;
+      child.stdout?.off("data", check);
+      console.log(`  ${warm}`);
+      done();
+    };
     check();
     child.stdout?.on("data", check);
   });
@@ -258,6 +255,8 @@ interface Baselines {
 
 interface ServiceFigures {
   label: string;
+  /** Links analyzed per second (20-link requests, the default `--render auto`), on one process only. */
+  analyze?: number;
   read: LoadResult;
   related: LoadResult;
   /** Resident memory per process, in MiB: idle after start, and the most seen under each load. */
@@ -288,6 +287,7 @@ async function measureService(
       throw new Error(`analyze answered ${response.status}: ${await response.text()}`);
     return ((await response.json()) as { results: unknown[] }).results.length;
   };
+  let analyze: number | undefined;
   if (services.length === 1 && !ONLY) {
     // Warm-up: a full request starts every page thread (each loads tsx, the modules and the language model:
     // some 2 s of CPU); a 1-link warm-up left the second thread's start inside the measured second.
@@ -301,10 +301,8 @@ async function measureService(
         );
       }
     }
-    const seconds = (performance.now() - started) / 1000;
-    console.log(
-      `${label} analyze: ${analyzed} links in 20-link requests, ${(analyzed / seconds).toFixed(1)} links/s`,
-    );
+    analyze = analyzed / ((performance.now() - started) / 1000);
+    console.log(`${label} analyze: ${analyzed} links in 20-link requests, ${analyze.toFixed(1)} links/s`);
   }
   const urls = services.map((service) => service.url);
   const peaks = <T>(work: () => Promise<T>) =>
@@ -332,6 +330,7 @@ async function measureService(
   );
   return {
     label: label.replace(/:$/, ""),
+    analyze,
     read,
     related,
     idle,
@@ -341,7 +340,11 @@ async function measureService(
 }
 
 /** Every figure side by side, the baselines first, then the targets of issues 11 and 21. */
-function printTable(baselines: Baselines, figures: ServiceFigures[]): void {
+function printTable(
+  baselines: Baselines,
+  figures: ServiceFigures[],
+  rendered: Map<RenderPolicy, number>,
+): void {
   const perProcess = (values: (number | undefined)[]) =>
     values.map((value) => (value === undefined ? "n/a" : value.toFixed(0))).join("+");
   const loadOf = (result: LoadResult) => result.machineLoad?.toFixed(1) ?? "";
@@ -351,22 +354,25 @@ function printTable(baselines: Baselines, figures: ServiceFigures[]): void {
   ];
   const baselineRow = (label: string, read: LoadResult) => [
     label,
+    "",
     read.rps.toFixed(0),
     `${read.p50}`,
     `${read.p99}`,
     ...ratios(read),
-    ...["", "", "", "", ""],
+    ...["", "", "", "", "", "", ""],
     loadOf(read),
   ];
   const rows = [
     [
       "",
+      "analyze links/s",
       "GET req/s",
       "p50",
       "p99",
       "×bare",
       "×bare PG",
-      "related p50",
+      "related req/s",
+      "p50",
       "p99",
       "RSS MiB idle",
       "GET",
@@ -375,12 +381,14 @@ function printTable(baselines: Baselines, figures: ServiceFigures[]): void {
     ],
     baselineRow("bare Hono", baselines.memory),
     baselineRow("bare Hono + Postgres", baselines.postgres),
-    ...figures.map(({ label, read, related, idle, underRead, underRelated }) => [
+    ...figures.map(({ label, analyze, read, related, idle, underRead, underRelated }) => [
       label,
+      analyze?.toFixed(0) ?? "",
       read.rps.toFixed(0),
       `${read.p50}`,
       `${read.p99}`,
       ...ratios(read),
+      related.rps.toFixed(0),
       `${related.p50}`,
       `${related.p99}`,
       perProcess(idle),
@@ -403,18 +411,23 @@ function printTable(baselines: Baselines, figures: ServiceFigures[]): void {
         .join("  "),
     );
   }
+  if (rendered.size > 0) {
+    const each = [...rendered].map(([policy, rate]) => `--render ${policy} ${rate.toFixed(0)}`).join(", ");
+    console.log(`analyze on PGlite, links/s: ${each}`);
+  }
   console.log(
-    "targets: GET at least 0.33× bare Hono's req/s with p99 at most 5 ms; on Postgres, GET at least 0.6× bare Hono + Postgres with p99 at most 10 ms; related p99 at most 25 ms; on Postgres under 300 MiB idle per process",
+    "targets: analyze at least 160 links/s (never and auto); GET at least 0.33× bare Hono's req/s with p99 at most 5 ms; on Postgres, GET at least 0.6× bare Hono + Postgres with p99 at most 10 ms; related p99 at most 25 ms; PGlite at most 300 MiB idle; on Postgres under 300 MiB idle per process",
   );
 }
 
 /**
- * Links per second with pages read as fetched (`--render never`) and with every page rendered in Chromium
- * (`--render always`), PGlite, 20-link requests of the fixture site's generated articles. The warm-up is a
+ * Links per second with pages read as fetched (`--render never`), rendered when built by JavaScript (`auto`,
+ * the default) and with every page rendered in Chromium (`--render always`), PGlite, 20-link requests of the fixture site's generated articles. The warm-up is a
  * full 20-link request, so that every page thread (and the browser) has started before the clock does.
  */
-async function measureRenderedLinks(dataDir: string, site: FixtureSite): Promise<void> {
-  for (const policy of ["never", "always"] as const) {
+async function measureRenderedLinks(dataDir: string, site: FixtureSite): Promise<Map<RenderPolicy, number>> {
+  const rates = new Map<RenderPolicy, number>();
+  for (const policy of ["never", "auto", "always"] as const) {
     const [service] = await startWarmedUp(1, () =>
       startServiceProcess(dataDir, site.caFile, undefined, ["--render", policy]),
     );
@@ -436,14 +449,14 @@ async function measureRenderedLinks(dataDir: string, site: FixtureSite): Promise
       let analyzed = 0;
       for (let round = 0; round < (policy === "always" ? 2 : 6); round++)
         analyzed += await post(batch(`${round}`));
-      const seconds = (performance.now() - started) / 1000;
-      console.log(
-        `render ${policy}: ${analyzed} links in 20-link requests, ${(analyzed / seconds).toFixed(1)} links/s`,
-      );
+      const rate = analyzed / ((performance.now() - started) / 1000);
+      rates.set(policy, rate);
+      console.log(`render ${policy}: ${analyzed} links in 20-link requests, ${rate.toFixed(1)} links/s`);
     } finally {
       await service.close();
     }
   }
+  return rates;
 }
 
 async function main() {
@@ -503,8 +516,8 @@ async function main() {
         await Promise.all(services.map((service) => service.close()));
       }
     }
-    if (!ONLY) await measureRenderedLinks(dataDir, site);
-    printTable(baselines, figures);
+    const rendered = ONLY ? new Map<RenderPolicy, number>() : await measureRenderedLinks(dataDir, site);
+    printTable(baselines, figures, rendered);
   } finally {
     await postgres.stop();
     await site.close();

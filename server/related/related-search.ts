@@ -17,12 +17,19 @@ import { type RelatedSearch, relatedAnalysisIds } from "./related-query";
 interface RelatedSearchOptions {
   /** Only this process writes the database: the log has news only after it wrote. */
   onlyWriter: boolean;
-  /** What the index may hold; default 96 MiB (about 33,000 analyses of 190 distinct words). */
+  /**
+   * What the index may hold; default 128 MiB: 100,000 analyses of ~190 distinct words each take 93 MiB, and
+   * a library's own pages may have more distinct words than the benchmark's.
+   */
   maxBytes?: number;
 }
 
-/** Documents read per statement while the index is built, so that requests keep their turns. */
-const BUILD_PAGE = 500;
+/**
+ * Documents read per statement while the index is built, so that requests keep their turns; and few, so
+ * that each page's rows are garbage before a collection promotes them: 500 a page left 100 MiB more resident
+ * after building over 100,000 analyses.
+ */
+const BUILD_PAGE = 100;
 /** How often an idle index reads the log; how often old rows are deleted from it. */
 const FOLLOW_EVERY_MS = 5_000;
 const PRUNE_EVERY_MS = 60_000;
@@ -68,7 +75,7 @@ export function createRelatedSearch(db: Database, options: RelatedSearchOptions)
 
   /** Builds an index a page at a time, then reads what was written meanwhile; answers how many it holds. */
   async function buildIndex(): Promise<number> {
-    const fresh = createRelatedIndex(options.maxBytes ?? 96 * 1024 * 1024);
+    const fresh = createRelatedIndex(options.maxBytes ?? 128 * 1024 * 1024);
     await changes.start();
     let loaded = 0;
     let after = "";
@@ -84,6 +91,7 @@ export function createRelatedSearch(db: Database, options: RelatedSearchOptions)
       after = rows[rows.length - 1]?.analysisId ?? after;
     }
     if (stopped || !fresh.usable()) return 0;
+    fresh.loaded();
     await changes.read(({ analysisIds, rows }) => fresh.refresh(analysisIds, rows));
     if (stopped || !fresh.usable()) return 0;
     index = fresh;

@@ -14,18 +14,18 @@ import { takeTurns } from "./pglite-turns";
 import type { Store } from "./types";
 
 /**
- * PGlite's shared buffers, which it holds resident from the start. On a folder, 64 MB: related search reads
- * its ~300 candidates' search rows at random (about 5 KB each, 48 MB for 10,000 analyses), and each page not
- * in the buffers is a file read; 64 MB instead of 16 took a third off the search's time (5.0 → 3.5 ms of CPU
- * a search over 10,000 analyses) for 48 MB more resident. Not more: 128 MB (Postgres's default) was no
- * faster. In memory, 16 MB: there every page is in memory already, and buffers would only copy it.
+ * PGlite's shared buffers, which it holds resident from the start: 16 MB, in a folder as in memory (where
+ * every page is in memory already, and buffers would only copy it). A folder once had 64 MB, when every
+ * related search ran in the database and read its ~300 candidates' search rows at random (a third off the
+ * search's CPU at 10,000 analyses); the index in memory (related-index.ts) now answers every search without
+ * a filter, record reads miss the buffers anyway past a few tens of thousands of analyses (the file reads
+ * hit the OS's cache), and the 48 MB more were a sixth of an idle service's resident memory with 100,000
+ * analyses, which read no slower through 16 MB.
  */
-const sharedBuffers = (megabytes: number) => ({
-  startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${megabytes}MB`],
+const OPTIONS = {
+  startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"],
   parsers: { [JSONB_OID]: (text: string) => text },
-});
-const FOLDER_OPTIONS = sharedBuffers(64);
-const MEMORY_OPTIONS = sharedBuffers(16);
+};
 
 export async function openPglite(dataDir: string | undefined, now?: () => Date): Promise<Store> {
   const client = dataDir === undefined ? await openInMemory() : await openFolder(dataDir);
@@ -48,8 +48,8 @@ export async function openPglite(dataDir: string | undefined, now?: () => Date):
  * of the process than opening an initialized folder: so a new folder is initialized, closed, and reopened.
  */
 async function openFolder(dataDir: string): Promise<PGlite> {
-  if (!existsSync(join(dataDir, "PG_VERSION"))) await (await PGlite.create(dataDir, FOLDER_OPTIONS)).close();
-  return PGlite.create(dataDir, FOLDER_OPTIONS);
+  if (!existsSync(join(dataDir, "PG_VERSION"))) await (await PGlite.create(dataDir, OPTIONS)).close();
+  return PGlite.create(dataDir, OPTIONS);
 }
 
 /**
@@ -60,8 +60,8 @@ async function openFolder(dataDir: string): Promise<PGlite> {
 let memoryTemplate: Promise<File | Blob> | undefined;
 
 async function openInMemory(): Promise<PGlite> {
-  if (memoryTemplate) return PGlite.create({ ...MEMORY_OPTIONS, loadDataDir: await memoryTemplate });
-  const client = PGlite.create(MEMORY_OPTIONS).then(async (fresh) => {
+  if (memoryTemplate) return PGlite.create({ ...OPTIONS, loadDataDir: await memoryTemplate });
+  const client = PGlite.create(OPTIONS).then(async (fresh) => {
     await migrate(drizzlePglite({ client: fresh }));
     return fresh;
   });

@@ -109,4 +109,53 @@ describe("the in-memory related index", () => {
       await relatedAnalysisIds(store.db, { tenantId, analysisId: source, offset: 0, limit: 20 }),
     );
   });
+
+  it("follows a word past 100 holders and back under, as the database does", async () => {
+    // 101 analyses hold "quokkaquest": past the limit a query lexeme may have; one edited loses it, so 100 do
+    const holders = Array.from({ length: 101 }, (_, index) => ({
+      tenantId,
+      analysisId: `ana_quokka_${String(index).padStart(3, "0")}`,
+      createdAt: "2026-11-28T07:00:00.000Z",
+      updatedAt: "2026-11-28T07:00:00.000Z",
+      analysis: {
+        url: `https://quokka.example/${index}`,
+        id: `quokka-${index}`,
+        title: `wallabywalk${index % 3} ${index}`,
+        text: `island notes ${index}`,
+      },
+      textContent: "quokkaquest marsupial",
+    }));
+    await store.saveAnalyses(holders, {
+      usageId: "use_index_quokka",
+      tenantId,
+      costCredits: 0,
+      links: holders.length,
+      createdAt: "2026-11-28T07:00:00.000Z",
+    });
+    const sources = ["ana_quokka_000", "ana_quokka_050", "ana_quokka_100"];
+    const compare = async () => {
+      for (const analysisId of sources) {
+        const page = { tenantId, analysisId, offset: 0, limit: 120 };
+        const expected = await relatedAnalysisIds(store.db, page);
+        await store.db.execute(sql`ALTER FUNCTION related_analysis_ids RENAME TO related_analysis_ids_away`);
+        try {
+          expect(await store.relatedAnalysisIds(page), analysisId).toEqual(expected);
+        } finally {
+          await store.db.execute(
+            sql`ALTER FUNCTION related_analysis_ids_away RENAME TO related_analysis_ids`,
+          );
+        }
+      }
+    };
+    await compare();
+    await store.updateAnalysis(tenantId, "ana_quokka_007", { textContent: "marsupial renamed" });
+    await compare();
+    // and an edit that changes only the weights of a word it keeps
+    await store.updateAnalysis(tenantId, "ana_quokka_008", {
+      textContent: "quokkaquest marsupial quokkaquest",
+    });
+    // edited after it, with the word's weights unchanged: the newer of two equal ranks would come first
+    await store.updateAnalysis(tenantId, "ana_quokka_011", { textContent: "marsupial quokkaquest" });
+    await compare();
+  });
 });
