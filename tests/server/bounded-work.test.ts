@@ -32,7 +32,9 @@ describe("a page too complex to process", () => {
   it("fails a page nested 100,000 levels deep as page_too_complex, and the service keeps answering", async () => {
     const link = env.site.url("/hostile/nested.html?depth=100000");
     const { result, answeredMeanwhile } = await servingSilence(() => analyze([link]));
-    expect(answeredMeanwhile).toBeGreaterThan(1);
+    // The depth is refused within tens of milliseconds, so one probe may be all that fits while it runs
+    // (two were asked for, and a fast run failed the test); the long page below proves work off the loop.
+    expect(answeredMeanwhile).toBeGreaterThanOrEqual(1);
     expect(result.status).toBe(422);
     expect(result.body.error.code).toBe("unprocessable");
     expect(result.body.error.details).toEqual([expect.objectContaining({ link, code: "page_too_complex" })]);
