@@ -3,19 +3,12 @@
 import { act } from "react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { FollowUpForm } from "../../components/thread/follow-up-form";
+import { sendCommand } from "./helpers/fake-protocol";
 import { byLabel, enter, pageForEachTest, render, waitForPage } from "./helpers/react-page";
 
 // The worker's side of the command: wxt/browser does not load under jsdom, so the messaging module is
 // replaced by one whose sendCommand the tests answer.
-const sendCommand = vi.hoisted(() => vi.fn());
-vi.mock("../../lib/messaging/protocol", () => ({
-  sendCommand,
-  CommandError: class CommandError extends Error {
-    constructor(readonly init: { status: number; code: string; message: string }) {
-      super(init.message);
-    }
-  },
-}));
+vi.mock("../../lib/messaging/protocol", () => import("./helpers/fake-protocol"));
 
 pageForEachTest();
 beforeEach(() => sendCommand.mockReset());

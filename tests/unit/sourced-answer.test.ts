@@ -8,17 +8,10 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { AnalysisCard } from "../../components/popup/analysis-card";
 import { SourcedAnswer, type SourcedAnswerProps } from "../../components/sources/sourced-answer";
 import type { CachedAnalysis } from "../../lib/db/schema";
+import { sendCommand } from "./helpers/fake-protocol";
 import { button, click, pageForEachTest, render, waitForPage } from "./helpers/react-page";
 
-const sendCommand = vi.hoisted(() => vi.fn());
-vi.mock("../../lib/messaging/protocol", () => ({
-  sendCommand,
-  CommandError: class CommandError extends Error {
-    constructor(readonly init: { status: number; code: string; message: string }) {
-      super(init.message);
-    }
-  },
-}));
+vi.mock("../../lib/messaging/protocol", () => import("./helpers/fake-protocol"));
 
 // wxt/browser does not load under jsdom either: the test names no tab, as the real popup does not.
 vi.mock("../../lib/browser/active-tab", () => ({ targetTabIdFromSearch: () => undefined }));
