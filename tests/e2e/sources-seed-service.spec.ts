@@ -8,7 +8,6 @@ import type { Page } from "@playwright/test";
 import { type SeedService, startSeedService } from "../fixtures/seed-service/seed-service";
 import { expect, TEST_API_KEY } from "./fixtures";
 import { test } from "./popup-fixtures";
-import { writeSettings } from "./popup-page";
 
 test.use({ ignoreHTTPSErrors: true });
 
@@ -35,15 +34,9 @@ function highlighted(page: Page): Promise<string> {
 }
 
 test("with the service's page text: an answer it does not support says so, and offers no marker", async ({
-  context,
-  serviceWorker,
-  fixtureSite,
-  openPopupFor,
+  popupOn,
 }) => {
-  await writeSettings(serviceWorker, { baseUrl: seed.url, apiKey: TEST_API_KEY });
-  const article = await context.newPage();
-  await article.goto(fixtureSite.url("/news/article.html"));
-  const popup = await openPopupFor(article);
+  const { popup } = await popupOn("/news/article.html", { baseUrl: seed.url });
   await popup.prompt.fill(PROMPT);
   await popup.analyze.click();
   await expect(
@@ -56,16 +49,10 @@ test("with the service's page text: an answer it does not support says so, and o
 });
 
 test("without it: the open tab's text is read on the click, and the keyboard follows the marker to the passage", async ({
-  context,
-  serviceWorker,
-  fixtureSite,
-  openPopupFor,
+  popupOn,
 }) => {
   seed.choose({ leaveOut: ["text"] });
-  await writeSettings(serviceWorker, { baseUrl: seed.url, apiKey: TEST_API_KEY });
-  const article = await context.newPage();
-  await article.goto(fixtureSite.url("/news/article.html"));
-  const popup = await openPopupFor(article);
+  const { page: article, popup } = await popupOn("/news/article.html", { baseUrl: seed.url });
   await popup.prompt.fill(PROMPT);
   await popup.analyze.click();
   await popup.card

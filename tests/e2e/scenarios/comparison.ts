@@ -12,6 +12,7 @@ import { readCsv } from "../../helpers/read-csv";
 import type { DriverPage } from "../drivers/driver";
 import { expect } from "../fixtures";
 import { rows, storeSettings } from "./extension-state";
+import { popupWithManyTabs } from "./many-tabs";
 import type { ScenarioTest } from "./scenario-test";
 
 const COLUMNS = ["Title", "Site", "number", "city", "published", "topics", "Credits", "Status"];
@@ -160,12 +161,9 @@ export function compareTabsScenario(test: ScenarioTest): void {
       "Chromium's permission prompt cannot be answered from a test",
     );
     const links = [1, 2, 3].map((n) => fixtureSite.url(`/many/${n}.html`));
-    const first = await driver.openTab(links[0] as string);
-    for (const link of links.slice(1)) await driver.openTab(link as string);
     const panel = await driver.openExtensionPage("sidepanel.html");
     await storeSettings(panel, { baseUrl: service.url, apiKey: tenantKey });
-    const popup = await driver.openPopupFor(first);
-    await popup.clickText("Analyze many tabs…");
+    const popup = await popupWithManyTabs(driver, links);
     await popup.click("button", "Compare these tabs…");
     // The panel takes the tabs' https addresses; the popup's and the panel's own tabs are left out.
     await panel.waitForText("3 pages.");

@@ -6,7 +6,7 @@ import type { AnalyzeJob } from "../../../lib/db/schema";
 import type { AnalyzeStartRequest } from "../../../lib/messaging/protocol";
 import { DEFAULT_SETTINGS, SETTINGS_VERSION, type Settings } from "../../../lib/settings/settings";
 import { SUMMARY } from "../context-menu-helpers";
-import type { DriverPage, Evaluator } from "../drivers/driver";
+import type { DriverPage, Evaluator, ExtensionDriver } from "../drivers/driver";
 import { expect } from "../fixtures";
 import type { ScenarioTest } from "./scenario-test";
 
@@ -22,6 +22,22 @@ export function withSummaryPresetEachTest(test: ScenarioTest): void {
     });
     await options.close();
   });
+}
+
+/**
+ * The options page with the service's address and the key stored, as a user sets them; in Firefox also
+ * the toolbar count turned on, which grants `tabs`: a test cannot click the toolbar, so the popup (opened
+ * as a tab) reads its page's address through `tabs` there, where Chromium has the click's `activeTab`.
+ */
+export async function optionsConnectedTo(
+  driver: ExtensionDriver,
+  baseUrl: string,
+  apiKey: string,
+): Promise<DriverPage> {
+  const options = await driver.openExtensionPage("options.html");
+  await storeSettings(options, { baseUrl, apiKey });
+  if (driver.browserName === "firefox") await turnOnToolbarCount(options);
+  return options;
 }
 
 /** Turns the toolbar count on in the options, as a user does, and waits for `tabs` to be granted. */

@@ -7,7 +7,7 @@
 import type { SeedService } from "../../fixtures/seed-service/seed-service";
 import type { DriverPage, Evaluator } from "../drivers/driver";
 import { expect } from "../fixtures";
-import { storeSettings, turnOnToolbarCount } from "./extension-state";
+import { optionsConnectedTo } from "./extension-state";
 import type { ScenarioTest } from "./scenario-test";
 
 const ARTICLE = "/news/article.html";
@@ -41,10 +41,7 @@ export function followUpsOnSeedScenario(test: ScenarioTest, seed: () => SeedServ
     tenantKey,
   }) => {
     test.setTimeout(120_000);
-    const options = await driver.openExtensionPage("options.html");
-    await storeSettings(options, { baseUrl: seed().url, apiKey: tenantKey });
-    // Firefox's popup reads the tab's address through `tabs` (see popup-analyze.ts); Chromium through the click.
-    if (driver.browserName === "firefox") await turnOnToolbarCount(options);
+    await optionsConnectedTo(driver, seed().url, tenantKey);
     const tab = await driver.openTab(fixtureSite.url(ARTICLE));
     const popup = await driver.openPopupFor(tab);
     await popup.waitForText(fixtureSite.url(ARTICLE));

@@ -7,7 +7,7 @@
 
 import type { Evaluator } from "../drivers/driver";
 import { expect } from "../fixtures";
-import { storeSettings, turnOnToolbarCount } from "./extension-state";
+import { optionsConnectedTo } from "./extension-state";
 import type { ScenarioTest } from "./scenario-test";
 
 const ARTICLE = "/news/article.html";
@@ -64,10 +64,8 @@ export function languageScenarios(test: ScenarioTest): void {
       fixtureSite,
       tenantKey,
     }) => {
-      const options = await driver.openExtensionPage("options.html");
-      await storeSettings(options, { baseUrl: service.url, apiKey: tenantKey });
-      // Firefox reaches the tab's address through `tabs` (see popup-analyze.ts); asked in English, first.
-      if (driver.browserName === "firefox") await turnOnToolbarCount(options);
+      // In English first: Firefox's `tabs` is asked for by the English options.
+      const options = await optionsConnectedTo(driver, service.url, tenantKey);
       await options.evaluate((locale) => {
         const api = (globalThis as any).browser ?? (globalThis as any).chrome;
         return api.storage.local.set({ uiLanguage: locale });

@@ -18,10 +18,12 @@ async function newestJob(page: DriverPage, count: number): Promise<AnalyzeJob> {
   return (await rows<AnalyzeJob>(page, "jobs")).sort((a, b) => b.createdAt - a.createdAt)[0] as AnalyzeJob;
 }
 
-async function popupWithManyTabs(
-  driver: ExtensionDriver,
-  tab: Parameters<ExtensionDriver["openPopupFor"]>[0],
-) {
+/** Opens a tab for each link, in order, and the popup for the first one with its many-tabs section open. */
+export async function popupWithManyTabs(driver: ExtensionDriver, links: readonly string[]) {
+  const [first, ...others] = links;
+  if (first === undefined) throw new Error("popupWithManyTabs: no link to open");
+  const tab = await driver.openTab(first);
+  for (const link of others) await driver.openTab(link);
   const popup = await driver.openPopupFor(tab);
   await popup.clickText("Analyze many tabs…");
   await popup.waitForText("All tabs in this window");
@@ -61,9 +63,7 @@ export function manyTabsScenarios(test: ScenarioTest): void {
       "Chromium's permission prompt cannot be answered from a test",
     );
     const links = [1, 2, 3].map((n) => fixtureSite.url(`/many/${n}.html`));
-    const first = await driver.openTab(links[0] as string);
-    for (const link of [links[1], links[2], `${links[0]}#again`]) await driver.openTab(link as string);
-    const popup = await popupWithManyTabs(driver, first);
+    const popup = await popupWithManyTabs(driver, [...links, `${links[0]}#again`]);
 
     await popup.click("button", "All tabs in this window");
     await popup.waitForText("Queued 3 pages in one job.");

@@ -4,7 +4,7 @@
  * where a test cannot click the toolbar button, through `tabs`, granted by turning on the toolbar count.
  */
 import { expect } from "../fixtures";
-import { badgeText, hasPermission, storeSettings, turnOnToolbarCount } from "./extension-state";
+import { badgeText, hasPermission, optionsConnectedTo } from "./extension-state";
 import type { ScenarioTest } from "./scenario-test";
 
 const ARTICLE = "/news/article.html";
@@ -17,11 +17,8 @@ export function popupScenario(test: ScenarioTest): void {
     fixtureSite,
     tenantKey,
   }) => {
-    const options = await driver.openExtensionPage("options.html");
-    await storeSettings(options, { baseUrl: service.url, apiKey: tenantKey });
-    if (driver.browserName === "firefox") {
-      await turnOnToolbarCount(options);
-    } else {
+    const options = await optionsConnectedTo(driver, service.url, tenantKey);
+    if (driver.browserName === "chromium") {
       // Nothing asked for `tabs`: the popup reads this one tab through the toolbar click's `activeTab`.
       expect(await hasPermission(options, { permissions: ["tabs"] })).toBe(false);
     }

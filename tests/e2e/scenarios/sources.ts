@@ -10,7 +10,7 @@
  */
 import type { DriverPage, Evaluator } from "../drivers/driver";
 import { expect } from "../fixtures";
-import { grantOriginByClick, storeSettings, turnOnToolbarCount } from "./extension-state";
+import { grantOriginByClick, optionsConnectedTo } from "./extension-state";
 import type { ScenarioTest } from "./scenario-test";
 
 const ARTICLE = "/news/article.html";
@@ -68,10 +68,8 @@ export function sourcesScenario(test: ScenarioTest): void {
     tenantKey,
   }) => {
     test.setTimeout(120_000);
-    const options = await driver.openExtensionPage("options.html");
-    await storeSettings(options, { baseUrl: service.url, apiKey: tenantKey });
-    // Firefox: the popup opened as a tab reads its page's address through `tabs`, as does `openedTab`.
-    if (driver.browserName === "firefox") await turnOnToolbarCount(options);
+    // Firefox: `openedTab` reads the opened tab's address through `tabs` too.
+    const options = await optionsConnectedTo(driver, service.url, tenantKey);
     const tab = await driver.openTab(fixtureSite.url(ARTICLE));
 
     const popup = await driver.openPopupFor(tab);
