@@ -114,7 +114,10 @@ test("selection, Markdown and CSV exports, delete from this browser and undo", a
   await page.getByRole("searchbox", { name: "Search" }).fill("coffee");
   await expect(countOf(page)).toHaveText("1 analysis matches");
   await page.getByRole("searchbox", { name: "Search" }).fill("o");
-  const shown = await page.locator(".library-row").count();
+  // The search applies after a pause: read the rows once its count is shown, not the last search's rows.
+  await expect(countOf(page)).toHaveText(/^\d+ analyses match$/);
+  const shown = Number((await countOf(page).textContent())?.split(" ")[0]);
+  await expect(page.locator(".library-row")).toHaveCount(shown);
   // "Select all shown" is there once a row is selected.
   await expect(page.getByRole("checkbox", { name: "Select all shown" })).toHaveCount(0);
   await page.locator(".library-row__select").first().check();
