@@ -1,6 +1,6 @@
 /**
  * `npm run bench:server`: figures for the reference service on this machine. The service runs in its own
- * process (`server/cli.ts`, as `npm run serve` starts it), the load in another (autocannon, 10 connections,
+ * process (built and started as `npm run serve` does: scripts/build-service.ts), the load in another (autocannon, 10 connections,
  * `BENCH_SECONDS` s per figure, default 10):
  *  1. links analyzed per second against the local HTTPS fixture site, in 20-link requests;
  *  2. GET /v1/analyses with `BENCH_RECORDS` stored records (or `--records N`; default 10,000), a different
@@ -29,6 +29,7 @@ import { promisify } from "node:util";
 import { serve } from "@hono/node-server";
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
+import { buildService } from "../scripts/build-service";
 import { createAuthenticator } from "../server/auth";
 import { HttpError } from "../server/http/http-error";
 import type { RenderPolicy } from "../server/pages/render-page";
@@ -119,6 +120,9 @@ async function startBareServer(records: StoredAnalysis[]) {
   };
 }
 
+/** The service as `npm run serve` runs it: built once per run. */
+let builtCli: Promise<string> | undefined;
+
 /** `npm run serve` in its own process, on a free port, over `dataDir`. */
 async function startServiceProcess(
   dataDir: string,
@@ -129,13 +133,13 @@ async function startServiceProcess(
   const profileDir = process.env.BENCH_CPU_PROF;
   const env = { ...process.env };
   for (const name of ["LLM_BASE_URL", "LLM_MODEL", "LLM_API_KEY"]) delete env[name]; // the offline generator
+  builtCli ??= buildService();
+  const cli = await builtCli;
   const child = spawn(
     process.execPath,
     [
       ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${resolve(profileDir)}`] : []),
-      "--import",
-      "tsx",
-      join(ROOT, "server/cli.ts"),
+      cli,
       ...["--port", "0", "--data", dataDir, "--ca", caFile, "--allow-private-networks"],
       ...flags,
     ],
@@ -289,7 +293,7 @@ async function measureService(
   };
   let analyze: number | undefined;
   if (services.length === 1 && !ONLY) {
-    // Warm-up: a full request starts every page thread (each loads tsx, the modules and the language model:
+    // Warm-up: a full request starts every page thread (each loads the modules and the language model:
     // some 2 s of CPU); a 1-link warm-up left the second thread's start inside the measured second.
     await post(Array.from({ length: 20 }, (_, i) => site.url(`/many/${i + 1}.html?warm-up=${label}`)));
     const started = performance.now();

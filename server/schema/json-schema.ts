@@ -5,7 +5,7 @@
  * its patterns on RE2 (linear-pattern.ts), and each validation has a budget for matching them.
  */
 import Ajv, { type ErrorObject, type ValidateFunction } from "ajv";
-import Ajv2020 from "ajv/dist/2020";
+import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { LRUCache } from "lru-cache";
 import type { JsonSchemaDocument } from "../../lib/api/contract";

@@ -1,8 +1,8 @@
-// The pool's threads load the TypeScript job through tsx themselves: a worker thread inherits neither
-// vitest's transform (tests run the service in-process) nor, reliably, the loader of `tsx server/cli.ts`.
-import { register } from "tsx/esm/api";
+// From source, the pool's threads compile the TypeScript job through tsx themselves: a worker thread
+// inherits neither vitest's transform (tests run the service in-process) nor, reliably, the loader of
+// `tsx server/cli.ts`. Built (scripts/build-service.ts defines LINKLENS_BUILT), the job is bundled in.
+if (typeof LINKLENS_BUILT === "undefined") (await import("tsx/esm/api")).register();
 
-register();
 // Every thread, a replacement for a terminated one too, gets ready before its first job arrives.
 const job = import("./run-page-job.ts").then(async (module) => {
   await module.warmUpPageJob();

@@ -1,23 +1,33 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildService } from "../../scripts/build-service";
 import { parseApiKeys } from "../../server/config";
 import { startFixtureSite } from "../fixtures/site";
 
 const ROOT = resolve(import.meta.dirname, "../..");
-const TSX = join(ROOT, "node_modules/.bin/tsx");
 let dataDir: string;
+let builtDir: string;
+/** The service as `npm run serve` builds it (scripts/build-service.ts), in a folder of this file's own. */
+let cli: string;
 
-beforeAll(() => {
+beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), "linklens-data-"));
+  // inside the checkout: the bundle finds its packages in node_modules
+  mkdirSync(join(ROOT, ".tmp"), { recursive: true });
+  builtDir = mkdtempSync(join(ROOT, ".tmp/service-"));
+  cli = await buildService(builtDir);
 });
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(builtDir, { recursive: true, force: true });
+});
 
-/** Starts `npm run serve`'s program and resolves with the lines it printed once it is listening. */
+/** Starts `npm run serve`'s program, built, and resolves with the lines it printed once it is listening. */
 function startCli(args: string[], env: NodeJS.ProcessEnv = {}) {
-  const child = spawn(TSX, [join(ROOT, "server/cli.ts"), ...args], {
+  const child = spawn(process.execPath, [cli, ...args], {
     env: { ...process.env, LINKLENS_API_KEYS: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -82,7 +92,7 @@ describe("the command line", () => {
     } finally {
       await site.close();
     }
-  }, 90_000); // two starts of the command line, each loading tsx and PGlite
+  }, 90_000); // two starts of the command line, each loading PGlite
 
   it("uses LINKLENS_API_KEYS instead of a development key", async () => {
     const { child, ready } = startCli(["--port", "0", "--data", dataDir], {

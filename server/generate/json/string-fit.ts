@@ -1,5 +1,5 @@
 /** Making a candidate string satisfy a string schema: format, length and patterns. */
-import { fullFormats } from "ajv-formats/dist/formats";
+import { fullFormats } from "ajv-formats/dist/formats.js";
 import { type LinearPattern, linearPattern, PatternProblem } from "../../../lib/schema/linear-pattern";
 import { patternsOf, type Schema } from "../../schema/schema-walk";
 import { samplePattern } from "./pattern-sample";
