@@ -3,6 +3,7 @@ import { i18n } from "#i18n";
 import { db } from "../../lib/db/database";
 import { recordsForPage } from "../../lib/db/records";
 import type { AnalyzeJobRequest } from "../../lib/db/schema";
+import { newestTurnOfEachThread } from "../../lib/thread/thread-turns";
 import { EarlierAnalysisItem } from "./earlier-analysis-item";
 import { LatestAnalysis } from "./latest-analysis";
 
@@ -17,8 +18,9 @@ export interface EarlierAnalysesProps {
 }
 
 /**
- * The cache's analyses of this page, newest first (live: new ones appear as they arrive): the latest one
- * with its actions when asked, then the others folded to one line, each opening to its card.
+ * The cache's analyses of this page, newest first (live: new ones appear as they arrive), a thread once as
+ * its newest turn: the latest one with its actions when asked, then the others folded to one line, each
+ * opening to its card.
  */
 export function EarlierAnalyses({
   pageUrl,
@@ -28,7 +30,7 @@ export function EarlierAnalyses({
   onAnalyzeAgain,
 }: EarlierAnalysesProps) {
   const records = useLiveQuery(() => recordsForPage(db, pageUrl), [pageUrl]);
-  const shown = (records ?? []).filter((record) => !exclude.includes(record.analysisId));
+  const shown = newestTurnOfEachThread(records ?? [], exclude);
   const [latest, ...rest] = shown;
   const earlier = showLatest ? rest : shown;
   return (

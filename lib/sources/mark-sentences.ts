@@ -14,6 +14,7 @@
  * - A chosen sentence that is not found (a table cell's text split oddly, an image's alt text) is not lost:
  *   its mark goes at the end of the answer, in a paragraph of its own.
  */
+import type { Element, Root, Text } from "hast";
 import { foldAccents } from "../text/fold-accents";
 
 /** The element a mark is, drawn by the renderer (`components` of react-markdown). */
@@ -26,23 +27,8 @@ export interface SentenceMarkOptions {
   marked: (index: number) => boolean;
 }
 
-/** The part of a hast tree (the `hast` package's types) this plugin reads and changes. */
-interface HastText {
-  type: "text";
-  value: string;
-}
-interface HastElement {
-  type: "element";
-  tagName: string;
-  properties: Record<string, unknown>;
-  children: HastNode[];
-}
-interface HastOther {
-  type: "root" | "comment" | "doctype" | "raw";
-  children?: HastNode[];
-}
-type HastNode = HastText | HastElement | HastOther;
-type HastParent = HastElement | (HastOther & { children: HastNode[] });
+/** A node that holds others: the tree's root, or an element. */
+type Parent = Root | Element;
 
 /** Elements a mark may not be inside: a button in a link is invalid, and code shows text as written. */
 const NO_MARK_INSIDE = new Set(["a", "code", "pre", "kbd", "samp"]);
@@ -70,9 +56,9 @@ const MARKS_PARAGRAPH = "dataSentenceMarks";
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
 interface TextPlace {
-  node: HastText;
+  node: Text;
   /** The elements around the text node, outermost first (the root first). */
-  ancestors: HastParent[];
+  ancestors: Parent[];
 }
 
 /** A character of the folded text: which text node, and where in it its character ends. */
@@ -100,13 +86,13 @@ function fold(text: string): string {
   return folded;
 }
 
-function textPlaces(root: HastParent): TextPlace[] {
+function textPlaces(root: Parent): TextPlace[] {
   const places: TextPlace[] = [];
-  const walk = (parent: HastParent, ancestors: HastParent[]) => {
+  const walk = (parent: Parent, ancestors: Parent[]) => {
     const path = [...ancestors, parent];
     for (const child of parent.children) {
       if (child.type === "text") places.push({ node: child, ancestors: path });
-      else if (child.children) walk(child as HastParent, path);
+      else if (child.type === "element") walk(child, path);
     }
   };
   walk(root, []);
@@ -162,7 +148,7 @@ function closingMarksEnd(text: string, from: number): number {
   return offset;
 }
 
-function markElement(index: number): HastElement {
+function markElement(index: number): Element {
   return {
     type: "element",
     tagName: SENTENCE_MARK,
@@ -171,26 +157,26 @@ function markElement(index: number): HastElement {
   };
 }
 
-function isElement(node: HastParent): node is HastElement {
+function isElement(node: Parent): node is Element {
   return node.type === "element";
 }
 
 /** Puts `mark` after the text of `place` up to `offset`, out of the elements it may not be in. */
-function insertMark(place: TextPlace, offset: number, mark: HastElement): void {
+function insertMark(place: TextPlace, offset: number, mark: Element): void {
   const { node, ancestors } = place;
   const barred = ancestors.findIndex(
     (ancestor) => isElement(ancestor) && NO_MARK_INSIDE.has(ancestor.tagName),
   );
-  let parent: HastParent;
+  let parent: Parent;
   let index: number;
   let depth: number;
   if (barred !== -1) {
     depth = barred - 1;
-    parent = ancestors[depth] as HastParent;
-    index = parent.children.indexOf(ancestors[barred] as HastNode) + 1;
+    parent = ancestors[depth] as Parent;
+    index = parent.children.indexOf(ancestors[barred] as Element) + 1;
   } else {
     depth = ancestors.length - 1;
-    parent = ancestors[depth] as HastParent;
+    parent = ancestors[depth] as Parent;
     index = parent.children.indexOf(node) + 1;
     if (offset < node.value.length) {
       // The node keeps its start (a mark placed before this one in the same node still finds it).
@@ -199,7 +185,7 @@ function insertMark(place: TextPlace, offset: number, mark: HastElement): void {
     }
   }
   while (depth > 0 && isElement(parent) && INLINE.has(parent.tagName) && index === parent.children.length) {
-    const grandparent = ancestors[depth - 1] as HastParent;
+    const grandparent = ancestors[depth - 1] as Parent;
     index = grandparent.children.indexOf(parent) + 1;
     parent = grandparent;
     depth--;
@@ -216,13 +202,13 @@ function insertMark(place: TextPlace, offset: number, mark: HastElement): void {
 }
 
 /** A paragraph holding marks only (after a code block, or at the answer's end). */
-function marksParagraph(marks: HastElement[]): HastElement {
+function marksParagraph(marks: Element[]): Element {
   return { type: "element", tagName: "p", properties: { [MARKS_PARAGRAPH]: true }, children: marks };
 }
 
 /** The rehype plugin: `[rehypeSentenceMarks, options]`. */
 export function rehypeSentenceMarks(options: SentenceMarkOptions) {
-  return (tree: HastParent): void => {
+  return (tree: Parent): void => {
     const places = textPlaces(tree);
     const ends = sentenceEnds(places, options.sentences);
     const placed: Array<{ place: number; offset: number; sentence: number }> = [];

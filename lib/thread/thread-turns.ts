@@ -47,6 +47,24 @@ export function threadTurns(rows: readonly CachedAnalysis[], threadId: string): 
     .sort((a, b) => a.time - b.time || (a.analysisId < b.analysisId ? -1 : 1));
 }
 
+/**
+ * A page's analyses (newest first) with each thread once, as its newest turn, so that a thread counts as one
+ * analysis of the page (its card shows every turn); the threads holding one of `exclude` are left out
+ * whole, as they show elsewhere.
+ */
+export function newestTurnOfEachThread<T extends Parameters<typeof threadIdOf>[0]>(
+  rows: readonly T[],
+  exclude: readonly string[] = [],
+): T[] {
+  const seen = new Set(rows.filter((row) => exclude.includes(row.analysisId)).map(threadIdOf));
+  return rows.filter((row) => {
+    const threadId = threadIdOf(row);
+    if (seen.has(threadId)) return false;
+    seen.add(threadId);
+    return true;
+  });
+}
+
 /** The thread `row` belongs to, read from the cache: every turn of it on the same page. */
 export async function readThread(
   db: LinklensDatabase,

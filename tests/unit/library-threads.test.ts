@@ -3,6 +3,7 @@ import { compareEntries } from "../../lib/library/library-entry";
 import { createLibrarySearch } from "../../lib/library/library-search";
 import { idsOfRow, oneRowPerThread, threadGroups } from "../../lib/library/thread-entries";
 import { QUESTION_KEY, THREAD_KEY } from "../../lib/thread/thread-metadata";
+import { newestTurnOfEachThread } from "../../lib/thread/thread-turns";
 import { cachedLibrary, record } from "./library-fixtures";
 
 const page = "https://example.com/tram";
@@ -52,5 +53,20 @@ describe("threads in the library", () => {
     const withoutRoot = entries.filter((entry) => entry.analysisId !== "ana_1");
     const rows = oneRowPerThread(withoutRoot, threadGroups(withoutRoot));
     expect(rows.map((row) => idsOfRow(row))).toEqual([["ana_2", "ana_3"], ["ana_4"]]);
+  });
+});
+
+describe("a page's analyses in the popup", () => {
+  // as the popup reads them: ana_3, ana_2, ana_1, ana_4
+  const newestFirst = [...records].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+
+  it("counts a thread once, as its newest turn", () => {
+    expect(newestTurnOfEachThread(newestFirst).map((row) => row.analysisId)).toEqual(["ana_3", "ana_4"]);
+  });
+
+  it("leaves out the whole thread of an analysis shown elsewhere", () => {
+    expect(newestTurnOfEachThread(newestFirst, ["ana_2"]).map((row) => row.analysisId)).toEqual(["ana_4"]);
+    expect(newestTurnOfEachThread(newestFirst, ["ana_4"]).map((row) => row.analysisId)).toEqual(["ana_3"]);
+    expect(newestTurnOfEachThread(newestFirst, ["ana_1"])).toEqual([newestFirst[3]]);
   });
 });

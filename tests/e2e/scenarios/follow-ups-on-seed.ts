@@ -2,7 +2,8 @@
  * Follow-ups (issue 31) on a service written from the seed alone (tests/fixtures/seed-service): asked in
  * the popup with Enter, each a turn with its own credit and no raw Markdown; Rebuild thread through the
  * thread's metadata filter, then, once the service ignores that filter, from the library only, which the
- * popup says. Each browser's seed-mock suite hands in its mock, whose choices the scenario changes.
+ * popup says; opened again, the popup counts the thread once. Each browser's seed-mock suite hands in its
+ * mock, whose choices the scenario changes.
  */
 import type { SeedService } from "../../fixtures/seed-service/seed-service";
 import type { DriverPage, Evaluator } from "../drivers/driver";
@@ -87,5 +88,12 @@ export function followUpsOnSeedScenario(test: ScenarioTest, seed: () => SeedServ
     } finally {
       seed().choose({ metadataFilter: before });
     }
+
+    // Opened again, the popup counts the thread as one analysis of the page, not each turn as an earlier one.
+    await popup.close();
+    const reopened = await driver.openPopupFor(tab);
+    await reopened.waitForText(fixtureSite.url(ARTICLE));
+    await reopened.waitForText("Who paid for it?");
+    expect(await reopened.text()).not.toMatch(/earlier analys[ie]s? of this page/);
   });
 }
