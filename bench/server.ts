@@ -17,6 +17,7 @@
  * targets, ends the output.
  * The library is seeded through the store itself (seed-library.ts), and its time printed.
  * `BENCH_CPU_PROF=DIR` writes a CPU profile of the service process into DIR (node --cpu-prof).
+ * `BENCH_SERVICE_FLAGS="--record-cache 0"` passes flags to every service process (docs/service.md).
  * `BENCH_ONLY=pglite,postgres,postgres-2` measures only those set-ups, and skips the analyze and render
  * figures (for profiling one path).
  */
@@ -46,6 +47,8 @@ import { librarySize, seedLibrary } from "./seed-library";
 const ROOT = resolve(import.meta.dirname, "..");
 const KEY = "lk_bench";
 const RECORDS = librarySize();
+/** Flags every service process is started with, besides the bench's own. */
+const SERVICE_FLAGS = process.env.BENCH_SERVICE_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
 /** The set-ups `BENCH_ONLY` names, or undefined for all of them and every figure. */
 const ONLY = process.env.BENCH_ONLY?.split(",").map((name) => name.trim());
 
@@ -141,6 +144,7 @@ async function startServiceProcess(
       ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${resolve(profileDir)}`] : []),
       cli,
       ...["--port", "0", "--data", dataDir, "--ca", caFile, "--allow-private-networks"],
+      ...SERVICE_FLAGS,
       ...flags,
     ],
     {

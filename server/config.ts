@@ -25,6 +25,8 @@ export interface ServiceConfig {
   llm: { LLM_BASE_URL?: string; LLM_MODEL?: string; LLM_API_KEY?: string };
   /** Render pages built by JavaScript in Chromium (`--render`, `LINKLENS_RENDER`); absent: never. */
   render?: RenderPolicy;
+  /** MiB of analyses the embedded store keeps in memory (`--record-cache`; 0: none); absent: its default. */
+  recordCacheMb?: number;
 }
 
 export class ConfigError extends Error {
@@ -33,6 +35,7 @@ export class ConfigError extends Error {
 
 export const USAGE = `Usage: npm run serve -- [--host 127.0.0.1] [--port 8787] [--data .data]
                         [--allow-private-networks] [--ca FILE] [--render auto|never|always]
+                        [--record-cache MiB]
 
 Environment: LINKLENS_API_KEYS=key:credits,…  LINKLENS_RATE_ANALYZE=60  LINKLENS_RATE_OTHER=600
              LLM_BASE_URL, LLM_MODEL, LLM_API_KEY (an OpenAI-compatible endpoint; unset: offline generator)
@@ -123,7 +126,17 @@ export function readServiceConfig(argv: string[], env: NodeJS.ProcessEnv): Servi
     rateOtherPerMinute: positiveInteger("LINKLENS_RATE_OTHER", env.LINKLENS_RATE_OTHER, 600),
     llm: { LLM_BASE_URL: env.LLM_BASE_URL, LLM_MODEL: env.LLM_MODEL, LLM_API_KEY: env.LLM_API_KEY },
     render: renderPolicyOf(values.render ?? env.LINKLENS_RENDER, env),
+    ...(values["record-cache"] !== undefined && { recordCacheMb: recordCacheMbOf(values["record-cache"]) }),
   };
+}
+
+/** `--record-cache`: whole MiB, 0 to 4,096. */
+function recordCacheMbOf(value: string): number {
+  const mb = Number(value);
+  if (value.trim() === "" || !Number.isInteger(mb) || mb < 0 || mb > 4096) {
+    throw new ConfigError("--record-cache must be a whole number of MiB from 0 to 4096");
+  }
+  return mb;
 }
 
 /** `--render` / `LINKLENS_RENDER`: auto (default), never or always; always needs Chromium at start. */
@@ -150,6 +163,7 @@ function parseFlags(argv: string[]) {
       "allow-private-networks": { type: "boolean", default: false },
       ca: { type: "string" },
       render: { type: "string" },
+      "record-cache": { type: "string" },
       help: { type: "boolean", default: false },
     },
   });

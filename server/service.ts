@@ -45,7 +45,11 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
   if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
   const generator = createGenerator(config.llm);
   const pages = await createPagePool();
-  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const store = await openStore({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    ...(config.recordCacheMb !== undefined && { recordCacheBytes: config.recordCacheMb * 1024 * 1024 }),
+  });
   const devKey = config.apiKeys.length === 0 ? developmentKey(config.dataDir) : undefined;
   const keys: ApiKeyConfig[] = devKey ? [{ key: devKey, credits: DEV_KEY_CREDITS }] : config.apiKeys;
   const knownKeys: KnownKey[] = [];

@@ -40,7 +40,7 @@ export interface StoreOptions {
    * each GET. With several processes both must live in the database.
    */
   singleProcess: boolean;
-  /** Bytes of analysis JSON the single-process cache may hold; default 64 MiB. */
+  /** Bytes of analysis JSON the single-process cache may hold; default 64 MiB; 0: no cache. */
   recordCacheBytes?: number;
   /** Record reads (batched, read-batcher.ts) running at once: 1 on PGlite, a part of the pool on Postgres. */
   readConcurrency: number;
@@ -59,9 +59,8 @@ export interface StoreOptions {
 }
 
 export function createStore(db: Database, options: StoreOptions): Store {
-  const cache = options.singleProcess
-    ? createRecordCache(options.recordCacheBytes ?? 64 * 1024 * 1024)
-    : undefined;
+  const cacheBytes = options.recordCacheBytes ?? DEFAULT_RECORD_CACHE_BYTES;
+  const cache = options.singleProcess && cacheBytes > 0 ? createRecordCache(cacheBytes) : undefined;
   const queries = prepareQueries(db);
   const keyNow = (): SQL => (options.now ? sql`${options.now().toISOString()}::timestamptz` : sql`now()`);
   /** `now - ms` in the keys' clock. */
@@ -367,6 +366,12 @@ const READ_COLUMNS = {
   metadata: analyses.metadataText,
   responseSchema: analyses.responseSchema,
 };
+
+/**
+ * What the record cache holds by default: with 100,000 analyses, 64 MiB answer one read in seven at random
+ * and hold about 69 MiB of heap (benchmarks.md); `--record-cache` trades one for the other.
+ */
+const DEFAULT_RECORD_CACHE_BYTES = 64 * 1024 * 1024;
 
 /** Analyses read per statement by the warm-up: a few milliseconds each, so requests keep their turns. */
 const WARM_UP_PAGE = 200;

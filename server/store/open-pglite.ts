@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { warmUpRelatedSearch } from "../related/related-query";
+import type { StoreOptions } from "./drizzle-store";
 import { JSONB_OID } from "./json-columns";
 import { migrate } from "./migrate";
 import { openMigrated } from "./migrated-store";
@@ -27,13 +28,16 @@ const OPTIONS = {
   parsers: { [JSONB_OID]: (text: string) => text },
 };
 
-export async function openPglite(dataDir: string | undefined, now?: () => Date): Promise<Store> {
+export async function openPglite(
+  dataDir: string | undefined,
+  options: Pick<StoreOptions, "now" | "recordCacheBytes"> = {},
+): Promise<Store> {
   const client = dataDir === undefined ? await openInMemory() : await openFolder(dataDir);
   const close = async () => {
     if (!client.closed) await client.close();
   };
   const db = drizzlePglite({ client: takeTurns(client) });
-  const store = await openMigrated(db, { singleProcess: true, readConcurrency: 1, now, close });
+  const store = await openMigrated(db, { ...options, singleProcess: true, readConcurrency: 1, close });
   try {
     await warmUpRelatedSearch(db);
   } catch (error) {

@@ -15,6 +15,8 @@ export interface StoreConfig {
   databaseUrl?: string;
   /** Without `databaseUrl`: PGlite's folder; neither: PGlite in memory (tests). */
   dataDir?: string;
+  /** PGlite: bytes of analyses kept in memory (drizzle-store.ts; 0: none); Postgres keeps none. */
+  recordCacheBytes?: number;
   /** The clock Idempotency-Keys are stamped and aged by (drizzle-store.ts); tests only. */
   now?: () => Date;
 }
@@ -30,7 +32,7 @@ export async function openStore(config: StoreConfig = {}): Promise<Store> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl, config.now);
   // loaded only here: PGlite's module is about 35 MB of a Postgres service's resident memory
   const { openPglite } = await import("./open-pglite");
-  return openPglite(config.dataDir, config.now);
+  return openPglite(config.dataDir, { now: config.now, recordCacheBytes: config.recordCacheBytes });
 }
 
 async function openPostgres(url: string, now: StoreConfig["now"]): Promise<Store> {

@@ -690,6 +690,24 @@ describe("PGlite store on disk", () => {
     }
   });
 
+  it("keeps no analysis in memory with a cache of 0 bytes, and reads every write back from the folder", async () => {
+    const store = await openStore({ dataDir, recordCacheBytes: 0 });
+    try {
+      const tenant = await newTenant(store, 1_000);
+      const [record] = [analysisFor(tenant.id)];
+      if (!record) throw new Error("no record");
+      await store.saveAnalyses([record], usageFor(tenant.id, 1));
+      expect(await store.warmRecordCache()).toBe(0);
+      expect((await store.getAnalysis(tenant.id, record.analysisId))?.textContent).toBe(record.textContent);
+      await store.updateAnalysis(tenant.id, record.analysisId, { textContent: "read from the folder" });
+      expect((await store.getAnalysis(tenant.id, record.analysisId))?.textContent).toBe(
+        "read from the folder",
+      );
+    } finally {
+      await store.close();
+    }
+  });
+
   it("does nothing to warm on Postgres, which other processes write too", async () => {
     const store = await openStore({ databaseUrl: postgres.url });
     try {
