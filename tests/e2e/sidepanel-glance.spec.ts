@@ -45,16 +45,10 @@ test("library rows tell each analysis at a glance; filters by preset and site; r
   serviceWorker,
   service,
   fixtureSite,
-  openExtensionPage,
+  sidePanelOnService,
 }) => {
   test.setTimeout(150_000);
-  await writeSettings(serviceWorker, {
-    baseUrl: service.url,
-    apiKey: tenantKey,
-    presets: [BRIEF],
-    defaultPresetId: BRIEF.id,
-  });
-  const page = await openExtensionPage("sidepanel.html");
+  const page = await sidePanelOnService({ presets: [BRIEF], defaultPresetId: BRIEF.id });
   const many = (n: number) => fixtureSite.url(`/many/${n}.html`);
   // The preset mirror copies the presets into the database; a job finds its preset there by its prompt.
   await expect
@@ -183,15 +177,11 @@ test("library rows tell each analysis at a glance; filters by preset and site; r
 });
 
 test("the detail reads like a document: related listed on open, Refine folded, Edit primary, removal last", async ({
-  tenantKey,
-  serviceWorker,
-  service,
   fixtureSite,
-  openExtensionPage,
+  sidePanelOnService,
 }) => {
   test.setTimeout(150_000);
-  await writeSettings(serviceWorker, { baseUrl: service.url, apiKey: tenantKey });
-  const page = await openExtensionPage("sidepanel.html");
+  const page = await sidePanelOnService();
   const many = (n: number) => fixtureSite.url(`/many/${n}.html`);
   // Articles of one topic (many/N with N ≡ 1 mod 13), two analyzed twice: every one is related to the first.
   const job = await analyze(page, {
