@@ -12,7 +12,7 @@ import { readCsv } from "../../helpers/read-csv";
 import type { DriverPage } from "../drivers/driver";
 import { expect } from "../fixtures";
 import { pageConnectedTo, rows } from "./extension-state";
-import { popupWithManyTabs } from "./many-tabs";
+import { popupWithManyTabs, skipWhereTheTabsPromptWaits } from "./many-tabs";
 import type { ScenarioTest } from "./scenario-test";
 
 const COLUMNS = ["Title", "Site", "number", "city", "published", "topics", "Credits", "Status"];
@@ -154,11 +154,7 @@ export function compareTabsScenario(test: ScenarioTest): void {
     service,
     tenantKey,
   }) => {
-    // As in many-tabs.ts: Chromium's prompt for `tabs` waits for a person; Firefox's is off in the suite.
-    test.skip(
-      driver.browserName === "chromium",
-      "Chromium's permission prompt cannot be answered from a test",
-    );
+    skipWhereTheTabsPromptWaits(test, driver);
     const links = [1, 2, 3].map((n) => fixtureSite.url(`/many/${n}.html`));
     const panel = await pageConnectedTo(driver, "sidepanel.html", service.url, tenantKey);
     const popup = await popupWithManyTabs(driver, links);
