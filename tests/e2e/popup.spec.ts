@@ -173,21 +173,16 @@ test("a bad key gives the 401 message with a way to the settings, and keeps the 
 });
 
 test("the service stopped mid-way gives the unreachable message, and keeps the prompt", async ({
-  context,
-  serviceWorker,
   fixtureSite,
-  openPopupFor,
+  popupOn,
 }) => {
   const service = await startServiceProcess({
     apiKeys: `${TEST_API_KEY}:100`,
     args: ["--allow-private-networks", "--ca", fixtureSite.caFile],
   });
   try {
-    await writeSettings(serviceWorker, { baseUrl: service.url, apiKey: TEST_API_KEY });
     // A page the fixture site answers after 4 s: slow for the service too, so it is stopped mid-request.
-    const slow = await context.newPage();
-    await slow.goto(fixtureSite.url("/slow?ms=4000"));
-    const popup = await openPopupFor(slow);
+    const { popup } = await popupOn("/slow?ms=4000", { baseUrl: service.url });
 
     await popup.prompt.fill("Is this page slow?");
     await popup.analyze.click();
