@@ -341,7 +341,8 @@ export async function launchFirefoxDriver(): Promise<ExtensionDriver> {
           }
           return undefined;
         },
-        15_000,
+        // On a busy machine a page may take 15 s to open and as long again to load.
+        30_000,
       );
       claimed.add(page);
       return page;
