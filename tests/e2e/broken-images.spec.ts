@@ -8,7 +8,6 @@ import type { CachedAnalysis } from "../../lib/db/schema";
 import { readRow } from "./extension-data";
 import { expect } from "./fixtures";
 import { test } from "./popup-fixtures";
-import { writeSettings } from "./popup-page";
 
 test.use({ ignoreHTTPSErrors: true });
 
@@ -23,19 +22,14 @@ function imagesNotShownWhole(page: Page): Promise<string[]> {
 }
 
 test("images that 404 leave no broken image, caption or count in the popup and the side panel", async ({
-  context,
-  service,
   serviceWorker,
   fixtureSite,
-  openPopupFor,
+  popupOn,
   tenantKey,
   openExtensionPage,
 }) => {
-  await writeSettings(serviceWorker, { baseUrl: service.url, apiKey: tenantKey });
-  const article = await context.newPage();
-  await article.goto(fixtureSite.url("/gallery/broken.html"));
+  const { page: article, popup } = await popupOn("/gallery/broken.html", { apiKey: tenantKey });
   await expect(article).toHaveTitle("Harbour lights after the storm");
-  const popup = await openPopupFor(article);
   await popup.prompt.fill("What happened to the harbour lights?");
   await popup.analyze.click();
   await expect(popup.card).toBeVisible({ timeout: 30_000 });

@@ -6,7 +6,7 @@
  * schema errors. The text edited and saved, and a conflict settled by "Keep mine", are the shared
  * scenario's (scenarios/library-editing.ts), run in Chromium and Firefox.
  */
-import type { Page, Worker } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { createApiClient } from "../../lib/api/client";
 import type { AnalysisRecord } from "../../lib/api/contract";
 import type { CachedAnalysis, OutboxEntry } from "../../lib/db/schema";
@@ -14,7 +14,7 @@ import { type ServiceProcess, startServiceProcess } from "../helpers/service-pro
 import { closedPortUrl } from "../unit/helpers/closed-port";
 import { expectNoSeriousViolations } from "./axe";
 import { analyze, readRow, readRows } from "./extension-data";
-import { expect, TEST_API_KEY, test } from "./fixtures";
+import { test as base, expect, TEST_API_KEY } from "./fixtures";
 import { writeSettings } from "./popup-page";
 import { stopExtensionWorker } from "./worker-control";
 
@@ -26,27 +26,6 @@ const SCHEMA = {
 
 const clientOf = (service: { url: string }) =>
   createApiClient({ baseUrl: service.url, apiKey: TEST_API_KEY });
-
-/** Points the extension at `service`, opens the side panel and analyzes `links` (with SCHEMA and metadata). */
-async function analyzedInSidePanel(
-  serviceWorker: Worker,
-  service: { url: string },
-  openExtensionPage: (path: string) => Promise<Page>,
-  links: string[],
-): Promise<{ page: Page; ids: string[] }> {
-  await writeSettings(serviceWorker, { baseUrl: service.url, apiKey: TEST_API_KEY });
-  const page = await openExtensionPage("sidepanel.html");
-  // As wide as a side panel usually is.
-  await page.setViewportSize({ width: 400, height: 800 });
-  const job = await analyze(page, {
-    links,
-    prompt: "Summarize this page.",
-    metadata: { batch: "one" },
-    responseFormat: { type: "json_schema", json_schema: { name: "review", schema: SCHEMA } },
-  });
-  expect(job.analysisIds).toHaveLength(links.length);
-  return { page, ids: job.analysisIds };
-}
 
 /** Finds the analysis in the library by its title and opens it, as a user does. */
 async function openDetail(page: Page, analysisId: string): Promise<void> {
@@ -75,18 +54,40 @@ async function settled(page: Page, analysisId: string): Promise<void> {
   expect(await readRows<OutboxEntry>(page, "outbox")).toEqual([]);
 }
 
+const test = base.extend<{
+  /**
+   * The set-up every test here shares: the extension pointed at `service` (the test service by default),
+   * the fixture site's /many/`pageNumber`.html analyzed in the side panel (with SCHEMA and metadata), and
+   * its analysis opened for editing, as a user does.
+   */
+  analysisInEditor: (pageNumber: number, service?: { url: string }) => Promise<{ page: Page; id: string }>;
+}>({
+  analysisInEditor: async ({ serviceWorker, service: testService, fixtureSite, openExtensionPage }, use) => {
+    await use(async (pageNumber, service = testService) => {
+      await writeSettings(serviceWorker, { baseUrl: service.url, apiKey: TEST_API_KEY });
+      const page = await openExtensionPage("sidepanel.html");
+      // As wide as a side panel usually is.
+      await page.setViewportSize({ width: 400, height: 800 });
+      const job = await analyze(page, {
+        links: [fixtureSite.url(`/many/${pageNumber}.html`)],
+        prompt: "Summarize this page.",
+        metadata: { batch: "one" },
+        responseFormat: { type: "json_schema", json_schema: { name: "review", schema: SCHEMA } },
+      });
+      expect(job.analysisIds).toHaveLength(1);
+      const id = job.analysisIds[0] as string;
+      await openDetail(page, id);
+      await startEditing(page);
+      return { page, id };
+    });
+  },
+});
+
 test("JSON content: edited and saved through the detail view lands on the service", async ({
-  serviceWorker,
   service,
-  fixtureSite,
-  openExtensionPage,
+  analysisInEditor,
 }) => {
-  const { page, ids } = await analyzedInSidePanel(serviceWorker, service, openExtensionPage, [
-    fixtureSite.url("/many/11.html"),
-  ]);
-  const id = ids[0] as string;
-  await openDetail(page, id);
-  await startEditing(page);
+  const { page, id } = await analysisInEditor(11);
   await page
     .getByRole("textbox", { name: "JSON content" })
     .fill('{ "summary": "Edited summary", "rating": 4 }');
@@ -100,17 +101,10 @@ test("JSON content: edited and saved through the detail view lands on the servic
 });
 
 test("metadata: a changed value and a new number field, saved through the detail view, land on the service", async ({
-  serviceWorker,
   service,
-  fixtureSite,
-  openExtensionPage,
+  analysisInEditor,
 }) => {
-  const { page, ids } = await analyzedInSidePanel(serviceWorker, service, openExtensionPage, [
-    fixtureSite.url("/many/12.html"),
-  ]);
-  const id = ids[0] as string;
-  await openDetail(page, id);
-  await startEditing(page);
+  const { page, id } = await analysisInEditor(12);
   await expect(page.getByRole("textbox", { name: "Key 1" })).toHaveValue("batch");
   await page.getByRole("textbox", { name: "Value 1" }).fill("two");
   await page.getByRole("button", { name: "Add field" }).click();
@@ -144,11 +138,11 @@ test("metadata: a changed value and a new number field, saved through the detail
 });
 
 test("the service down: the edit waits, survives the panel closing and the worker stopping, and lands exactly once", async ({
-  serviceWorker,
   fixtureSite,
   openExtensionPage,
   context,
   extensionId,
+  analysisInEditor,
 }) => {
   // Two starts of the service (~6 s each here) and a retry backoff of 5 s then 10 s: ~35 s, more on a busy machine.
   test.setTimeout(90_000);
@@ -159,13 +153,8 @@ test("the service down: the edit waits, survives the panel closing and the worke
   let service: ServiceProcess = await startServiceProcess(serviceOptions);
   const first = service;
   try {
-    const { page, ids } = await analyzedInSidePanel(serviceWorker, service, openExtensionPage, [
-      fixtureSite.url("/many/13.html"),
-    ]);
-    const id = ids[0] as string;
+    const { page, id } = await analysisInEditor(13, service);
     const before = await clientOf(service).getAnalysis(id);
-    await openDetail(page, id);
-    await startEditing(page);
 
     await service.stop();
     await page.getByRole("textbox", { name: "Text" }).fill("Written while the service was down.");
@@ -219,18 +208,12 @@ test("the service down: the edit waits, survives the panel closing and the worke
 test("a waiting edit discarded: the service's version is shown again and nothing is ever sent", async ({
   serviceWorker,
   service,
-  fixtureSite,
-  openExtensionPage,
+  analysisInEditor,
 }) => {
-  const { page, ids } = await analyzedInSidePanel(serviceWorker, service, openExtensionPage, [
-    fixtureSite.url("/many/14.html"),
-  ]);
-  const id = ids[0] as string;
+  const { page, id } = await analysisInEditor(14);
   const before = await clientOf(service).getAnalysis(id);
   // The service can't be reached: the edit waits.
   await writeSettings(serviceWorker, { baseUrl: await closedPortUrl(), apiKey: TEST_API_KEY });
-  await openDetail(page, id);
-  await startEditing(page);
   await page.getByRole("textbox", { name: "Text" }).fill("An edit I will think better of.");
   await page.getByRole("button", { name: "Save" }).click();
   const status = page.getByRole("region", { name: "Edit status" });
@@ -259,18 +242,11 @@ const CHOICES: { choice: Choice; page: number }[] = [
 
 for (const { choice, page: pageNumber } of CHOICES) {
   test(`a conflict shows both versions; "${choice}" does what it says`, async ({
-    serviceWorker,
     service,
-    fixtureSite,
-    openExtensionPage,
+    analysisInEditor,
   }) => {
-    const { page, ids } = await analyzedInSidePanel(serviceWorker, service, openExtensionPage, [
-      fixtureSite.url(`/many/${pageNumber}.html`),
-    ]);
-    const id = ids[0] as string;
+    const { page, id } = await analysisInEditor(pageNumber);
     const client = clientOf(service);
-    await openDetail(page, id);
-    await startEditing(page);
 
     // Meanwhile the analysis changes on the service; the edit then saved is based on the older version.
     const current = await client.getAnalysis(id);
@@ -321,18 +297,11 @@ for (const { choice, page: pageNumber } of CHOICES) {
 }
 
 test("JSON editor: a syntax error gives line and column; a schema violation is refused before anything is sent", async ({
-  serviceWorker,
   service,
-  fixtureSite,
-  openExtensionPage,
+  analysisInEditor,
 }) => {
-  const { page, ids } = await analyzedInSidePanel(serviceWorker, service, openExtensionPage, [
-    fixtureSite.url("/many/17.html"),
-  ]);
-  const id = ids[0] as string;
+  const { page, id } = await analysisInEditor(17);
   const before = await clientOf(service).getAnalysis(id);
-  await openDetail(page, id);
-  await startEditing(page);
   const form = page.getByRole("form", { name: "Edit analysis" });
   const json = page.getByRole("textbox", { name: "JSON content" });
 

@@ -2,9 +2,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BrowserContext, test as base, chromium, type Page, type Worker } from "@playwright/test";
+import type { Settings } from "../../lib/settings/settings";
 import { type FixtureSite, startFixtureSite } from "../fixtures/site";
 import { type ServiceProcess, startServiceProcess } from "../helpers/service-process";
 import { extensionPath } from "./extension-build";
+import { writeSettings } from "./popup-page";
 
 export const EXTENSION_PATH = extensionPath("chrome-mv3");
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -24,6 +26,11 @@ interface Fixtures {
   openExtensionPage: (path: string) => Promise<Page>;
   /** An API key of the service that no other test uses. */
   tenantKey: string;
+  /**
+   * The set-up the side panel's tests share: the settings aimed at the test service with this test's own
+   * key (and `settings` over them), then the side panel opened in a tab of its own.
+   */
+  sidePanelOnService: (settings?: Partial<Settings>) => Promise<Page>;
 }
 
 interface WorkerFixtures {
@@ -99,6 +106,13 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       const page = await context.newPage();
       await page.goto(`chrome-extension://${extensionId}/${path}`);
       return page;
+    });
+  },
+
+  sidePanelOnService: async ({ serviceWorker, service, tenantKey, openExtensionPage }, use) => {
+    await use(async (settings = {}) => {
+      await writeSettings(serviceWorker, { baseUrl: service.url, apiKey: tenantKey, ...settings });
+      return openExtensionPage("sidepanel.html");
     });
   },
 });

@@ -13,11 +13,18 @@ interface PopupFixtures {
   debugPort: number;
   openPopupFor: (page: Page) => Promise<PopupPage>;
   /**
-   * The set-up the popup's tests share: the settings aimed at the test service with the test key (and
-   * `settings` over them), the fixture site's `path` in a new tab, and the popup opened on it.
+   * The settings aimed at the test service with the test key (and `settings` over them), and the fixture
+   * site's `path` in a new tab, for a test that prepares the page (a selection) before the popup opens.
    */
-  popupOn: (path: string, settings?: Partial<Settings>) => Promise<{ page: Page; popup: PopupPage }>;
+  tabOn: (path: string, settings?: Partial<Settings>) => Promise<Page>;
+  /** The set-up the popup's tests share: `tabOn`, and the popup opened on that tab. */
+  popupOn: PopupOn;
 }
+
+export type PopupOn = (
+  path: string,
+  settings?: Partial<Settings>,
+) => Promise<{ page: Page; popup: PopupPage }>;
 
 export const test = base.extend<PopupFixtures>({
   ignoreHTTPSErrors: true,
@@ -34,11 +41,17 @@ export const test = base.extend<PopupFixtures>({
       return new PopupPage(await openExtensionPage(`popup.html?tabId=${tabId}`));
     });
   },
-  popupOn: async ({ context, service, serviceWorker, fixtureSite, openPopupFor }, use) => {
+  tabOn: async ({ context, service, serviceWorker, fixtureSite }, use) => {
     await use(async (path, settings = {}) => {
       await writeSettings(serviceWorker, { baseUrl: service.url, apiKey: TEST_API_KEY, ...settings });
       const page = await context.newPage();
       await page.goto(fixtureSite.url(path));
+      return page;
+    });
+  },
+  popupOn: async ({ tabOn, openPopupFor }, use) => {
+    await use(async (path, settings) => {
+      const page = await tabOn(path, settings);
       return { page, popup: await openPopupFor(page) };
     });
   },

@@ -30,22 +30,17 @@ async function selectFirstParagraph(page: Page): Promise<string> {
 }
 
 test("a preset's template is previewed filled from the tab, and the filled prompt is what the service gets", async ({
-  context,
   service,
-  serviceWorker,
   fixtureSite,
+  tabOn,
   openPopupFor,
 }) => {
   const template =
     "For readers of {{host}}: how long is the trip in “{{title}}”? Context: {{meta:description}} Quote: {{selection}}";
-  await writeSettings(serviceWorker, {
-    baseUrl: service.url,
-    apiKey: TEST_API_KEY,
+  const article = await tabOn(ARTICLE, {
     presets: [{ id: "p-trip", name: "Trip time", prompt: template, temperature: 0 }],
     defaultPresetId: "p-trip",
   });
-  const article = await context.newPage();
-  await article.goto(fixtureSite.url(ARTICLE));
   await expect(article).toHaveTitle(TITLE);
   const description = await article.locator('meta[name="description"]').getAttribute("content");
   const selection = await selectFirstParagraph(article);

@@ -4,17 +4,19 @@
  * tab (which grants the extension `activeTab` there, as a real click does) and opens
  * `popup.html?tabId=N`, the test seam of lib/active-tab.ts.
  */
-import type { Page } from "@playwright/test";
+import type { Settings } from "../../lib/settings/settings";
 import { startServiceProcess } from "../helpers/service-process";
 import { expect, TEST_API_KEY } from "./fixtures";
-import { test } from "./popup-fixtures";
+import { type PopupOn, test } from "./popup-fixtures";
 import { readSidepanelFocus, readStoredDraft, writeSettings } from "./popup-page";
 
 const ARTICLE = "/news/article.html";
 
-async function openArticle(page: Page, url: string) {
-  await page.goto(url);
-  await expect(page).toHaveTitle(/Riverside tram line/);
+/** The article in a new tab, once it shows, and the popup opened on it (`popupOn`). */
+async function popupOnArticle(popupOn: PopupOn, settings?: Partial<Settings>) {
+  const opened = await popupOn(ARTICLE, settings);
+  await expect(opened.page).toHaveTitle(/Riverside tram line/);
+  return opened;
 }
 
 test("analyzes the current https tab with a prompt, and shows the result again when reopened", async ({
@@ -23,8 +25,7 @@ test("analyzes the current https tab with a prompt, and shows the result again w
   openPopupFor,
   popupOn,
 }) => {
-  const { page: article, popup } = await popupOn(ARTICLE);
-  await expect(article).toHaveTitle(/Riverside tram line/);
+  const { page: article, popup } = await popupOnArticle(popupOn);
 
   await expect(popup.page.getByText(fixtureSite.url(ARTICLE))).toBeVisible();
   await popup.prompt.fill("When did the tram line open, and what does it connect?");
@@ -66,8 +67,7 @@ test("analyzes the current https tab with a prompt, and shows the result again w
 });
 
 test("with a JSON schema, the shown jsonContent matches it", async ({ popupOn }) => {
-  const { page: article, popup } = await popupOn(ARTICLE);
-  await expect(article).toHaveTitle(/Riverside tram line/);
+  const { popup } = await popupOnArticle(popupOn);
 
   await popup.prompt.fill("Extract the facts of this article.");
   await popup.showOptions();
@@ -101,8 +101,7 @@ test("with a JSON schema, the shown jsonContent matches it", async ({ popupOn })
 });
 
 test("with metadata, the stored record carries it", async ({ service, popupOn }) => {
-  const { page: article, popup } = await popupOn(ARTICLE);
-  await expect(article).toHaveTitle(/Riverside tram line/);
+  const { popup } = await popupOnArticle(popupOn);
 
   await popup.prompt.fill("Summarize the article.");
   await popup.showOptions();
@@ -150,15 +149,9 @@ test("a tab that is not https gets the message, and Analyze is disabled with the
 
 test("a bad key gives the 401 message with a way to the settings, and keeps the prompt", async ({
   context,
-  service,
-  serviceWorker,
-  fixtureSite,
-  openPopupFor,
+  popupOn,
 }) => {
-  await writeSettings(serviceWorker, { baseUrl: service.url, apiKey: "lk_wrong_key" });
-  const article = await context.newPage();
-  await openArticle(article, fixtureSite.url(ARTICLE));
-  const popup = await openPopupFor(article);
+  const { popup } = await popupOnArticle(popupOn, { apiKey: "lk_wrong_key" });
 
   await popup.prompt.fill("Who wrote this?");
   await popup.prompt.press("Control+Enter");
@@ -180,21 +173,16 @@ test("a bad key gives the 401 message with a way to the settings, and keeps the 
 });
 
 test("the service stopped mid-way gives the unreachable message, and keeps the prompt", async ({
-  context,
-  serviceWorker,
   fixtureSite,
-  openPopupFor,
+  popupOn,
 }) => {
   const service = await startServiceProcess({
     apiKeys: `${TEST_API_KEY}:100`,
     args: ["--allow-private-networks", "--ca", fixtureSite.caFile],
   });
   try {
-    await writeSettings(serviceWorker, { baseUrl: service.url, apiKey: TEST_API_KEY });
     // A page the fixture site answers after 4 s: slow for the service too, so it is stopped mid-request.
-    const slow = await context.newPage();
-    await slow.goto(fixtureSite.url("/slow?ms=4000"));
-    const popup = await openPopupFor(slow);
+    const { popup } = await popupOn("/slow?ms=4000", { baseUrl: service.url });
 
     await popup.prompt.fill("Is this page slow?");
     await popup.analyze.click();
@@ -216,8 +204,7 @@ test("the draft (prompt, schema, metadata) survives closing and reopening the po
   openPopupFor,
   popupOn,
 }) => {
-  const { page: article, popup } = await popupOn(ARTICLE);
-  await expect(article).toHaveTitle(/Riverside tram line/);
+  const { page: article, popup } = await popupOnArticle(popupOn);
 
   const schemaText = '{ "type": "object", "properties": { "summary": { "type": "string" } } }';
   await popup.prompt.fill("A prompt I do not want to type twice");
@@ -251,23 +238,13 @@ test("the draft (prompt, schema, metadata) survives closing and reopening the po
 });
 
 test("the preset picker lists the presets, default first, follows a change while open, and fills the form", async ({
-  context,
   service,
   serviceWorker,
-  fixtureSite,
-  openPopupFor,
+  popupOn,
 }) => {
   const summary = { id: "p-summary", name: "Summary", prompt: "Summarize this page.", temperature: 0 };
   const facts = { id: "p-facts", name: "Facts", prompt: "List the facts of this page.", temperature: 0.7 };
-  await writeSettings(serviceWorker, {
-    baseUrl: service.url,
-    apiKey: TEST_API_KEY,
-    presets: [summary, facts],
-    defaultPresetId: facts.id,
-  });
-  const article = await context.newPage();
-  await openArticle(article, fixtureSite.url(ARTICLE));
-  const popup = await openPopupFor(article);
+  const { popup } = await popupOnArticle(popupOn, { presets: [summary, facts], defaultPresetId: facts.id });
   const picker = popup.page.getByRole("combobox", { name: "Preset" });
   const options = picker.getByRole("option");
   await expect(options).toHaveText(["Custom prompt", "Facts (default)", "Summary"]);

@@ -56,15 +56,9 @@ test("Test connection: a key it accepts, and one it refuses with 403", async ({ 
 });
 
 test("popup analyze: the result, and a 403 that says the key was refused with a way to the settings", async ({
-  context,
-  serviceWorker,
-  fixtureSite,
-  openPopupFor,
+  popupOn,
 }) => {
-  await writeSettings(serviceWorker, { baseUrl: seed.url, apiKey: "refused-key" });
-  const first = await context.newPage();
-  await first.goto(fixtureSite.url("/blog/post.html"));
-  const refused = await openPopupFor(first);
+  const { popup: refused } = await popupOn("/blog/post.html", { baseUrl: seed.url, apiKey: "refused-key" });
   await refused.prompt.fill("Who wrote this?");
   await refused.analyze.click();
   await expect(refused.job.getByText("The service refused the API key (403).")).toBeVisible({
@@ -73,10 +67,7 @@ test("popup analyze: the result, and a 403 that says the key was refused with a 
   await expect(refused.job.getByRole("button", { name: "Open settings" })).toBeVisible();
   await expect(refused.promptSummary).toContainText("Who wrote this?");
 
-  await writeSettings(serviceWorker, { baseUrl: seed.url, apiKey: TEST_API_KEY });
-  const article = await context.newPage();
-  await article.goto(fixtureSite.url("/news/article.html"));
-  const popup = await openPopupFor(article);
+  const { popup } = await popupOn("/news/article.html", { baseUrl: seed.url });
   await popup.prompt.fill("What is this page about?");
   await popup.analyze.click();
   await expect(popup.card).toBeVisible({ timeout: 30_000 });

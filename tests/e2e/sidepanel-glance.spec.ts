@@ -4,13 +4,13 @@
  * state; filtering by preset and by site; removal that stays removed (reload, refresh, related listing)
  * until undone; related analyses listed as the detail opens, "Refine" folded, Edit the primary action.
  */
-import type { Page } from "@playwright/test";
 import type { AnalysisRecord } from "../../lib/api/contract";
 import type { CachedAnalysis } from "../../lib/db/schema";
 import { closedPortUrl } from "../unit/helpers/closed-port";
 import { analyze, readRow, seedRecords, sendCommand } from "./extension-data";
 import { expect, test } from "./fixtures";
 import { writeSettings } from "./popup-page";
+import { libraryCount, libraryRow, openFilters } from "./sidepanel-page";
 
 const BRIEF = { id: "p_brief", name: "Brief", prompt: "Brief: what is this page about?", temperature: 0 };
 const GUIDE_SCHEMA = {
@@ -32,29 +32,15 @@ const SEEDED: AnalysisRecord[] = ["bees.example", "bees.example", "sea.example"]
   textContent: `## Notes ${i}\n\nThe **first** line of note ${i}.\nA second line that the row does not show.`,
 }));
 
-const rowOf = (page: Page, id: string) => page.locator(`.library-row[data-analysis-id="${id}"]`);
-const countOf = (page: Page) => page.locator(".library__count");
-
-async function openFilters(page: Page) {
-  const toggle = page.getByRole("button", { name: /^Filters/ });
-  if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
-}
-
 test("library rows tell each analysis at a glance; filters by preset and site; removal stays until undone", async ({
   tenantKey,
   serviceWorker,
   service,
   fixtureSite,
-  openExtensionPage,
+  sidePanelOnService,
 }) => {
   test.setTimeout(150_000);
-  await writeSettings(serviceWorker, {
-    baseUrl: service.url,
-    apiKey: tenantKey,
-    presets: [BRIEF],
-    defaultPresetId: BRIEF.id,
-  });
-  const page = await openExtensionPage("sidepanel.html");
+  const page = await sidePanelOnService({ presets: [BRIEF], defaultPresetId: BRIEF.id });
   const many = (n: number) => fixtureSite.url(`/many/${n}.html`);
   // The preset mirror copies the presets into the database; a job finds its preset there by its prompt.
   await expect
@@ -67,12 +53,12 @@ test("library rows tell each analysis at a glance; filters by preset and site; r
     responseFormat: { type: "json_schema", json_schema: { name: "guide", schema: GUIDE_SCHEMA } },
   });
   await seedRecords(serviceWorker, SEEDED);
-  await expect(countOf(page)).toHaveText("6 analyses");
+  await expect(libraryCount(page)).toHaveText("6 analyses");
 
   // A row analyzed here with a preset: favicon (when the page has one), prompt, first line, 1 credit.
   const briefId = briefJob.analysisIds[0] as string;
   const brief = (await readRow<CachedAnalysis>(serviceWorker, "analyses", briefId)) as CachedAnalysis;
-  const briefRow = rowOf(page, briefId);
+  const briefRow = libraryRow(page, briefId);
   await expect(briefRow).toContainText(brief.analysis?.title as string);
   await expect(briefRow.locator(".library-row__prompt")).toHaveText(`Prompt: ${BRIEF.prompt}`);
   const firstLine = (brief.textContent ?? "").split("\n").find((line) => line.trim()) as string;
@@ -84,18 +70,20 @@ test("library rows tell each analysis at a glance; filters by preset and site; r
   );
   await expect(briefRow.locator(".library-row__cost")).toHaveText("1 credit");
   // With JSON the contract charges 2 credits a link.
-  const customRow = rowOf(page, customJob.analysisIds[0] as string);
+  const customRow = libraryRow(page, customJob.analysisIds[0] as string);
   await expect(customRow.locator(".library-row__prompt")).toHaveText(
     "Prompt: A prompt of my own, typed in the popup.",
   );
   await expect(customRow.locator(".library-row__cost")).toHaveText("2 credits");
   // Made elsewhere: its favicon or the site's initial, the result's first line without Markdown, cost unknown.
-  const seededRow = rowOf(page, "ana_glance_0");
+  const seededRow = libraryRow(page, "ana_glance_0");
   // Its icon's address (https://bees.example/favicon.ico) does not load here: the site's initial stands in.
   await expect(seededRow.locator(".library-row__favicon.favicon-letter")).toHaveText("B");
   await expect(seededRow.locator("img")).toHaveCount(0);
   await expect(seededRow.locator(".library-row__result")).toHaveText("Notes 0");
-  await expect(rowOf(page, "ana_glance_2").locator(".library-row__result")).not.toContainText("second line");
+  await expect(libraryRow(page, "ana_glance_2").locator(".library-row__result")).not.toContainText(
+    "second line",
+  );
   await expect(seededRow.locator(".library-row__cost")).toHaveText("cost unknown");
   await expect(seededRow.locator(".library-row__prompt")).toHaveCount(0);
 
@@ -112,7 +100,7 @@ test("library rows tell each analysis at a glance; filters by preset and site; r
     baseUpdatedAt: SEEDED[1]?.updatedAt as string,
   });
   expect(saved.ok).toBe(true);
-  const editedRow = rowOf(page, "ana_glance_1");
+  const editedRow = libraryRow(page, "ana_glance_1");
   await expect(editedRow.locator('[data-state="pending"]')).toHaveText("edit waiting");
   await expect(editedRow.locator(".library-row__result")).toHaveText("Edited while offline.");
   await writeSettings(serviceWorker, {
@@ -126,49 +114,49 @@ test("library rows tell each analysis at a glance; filters by preset and site; r
   await openFilters(page);
   const preset = page.getByRole("combobox", { name: /^Preset/ });
   await preset.selectOption("Brief");
-  await expect(countOf(page)).toHaveText("2 analyses match");
+  await expect(libraryCount(page)).toHaveText("2 analyses match");
   await expect(page.locator(".library-row")).toHaveCount(2);
   await preset.selectOption({ label: "No preset, or not made here" });
-  await expect(countOf(page)).toHaveText("4 analyses match");
+  await expect(libraryCount(page)).toHaveText("4 analyses match");
   await preset.selectOption("");
   const site = page.getByLabel("Site");
   await site.selectOption("bees.example");
-  await expect(countOf(page)).toHaveText("2 analyses match");
+  await expect(libraryCount(page)).toHaveText("2 analyses match");
   await preset.selectOption("Brief");
-  await expect(countOf(page)).toHaveText("0 analyses match");
+  await expect(libraryCount(page)).toHaveText("0 analyses match");
   await page.getByRole("button", { name: "Clear filters" }).click();
-  await expect(countOf(page)).toHaveText("6 analyses");
+  await expect(libraryCount(page)).toHaveText("6 analyses");
 
   // Remove one from its detail; Undo brings it back.
   const removedId = briefJob.analysisIds[1] as string;
   const removedTitle = (await readRow<CachedAnalysis>(serviceWorker, "analyses", removedId))?.analysis
     ?.title as string;
   const notice = page.locator(".action-notice");
-  await rowOf(page, removedId).click();
+  await libraryRow(page, removedId).click();
   await expect(page.getByRole("heading", { level: 2, name: removedTitle })).toBeVisible();
   await page.getByRole("button", { name: "Delete from this browser" }).click();
-  await expect(countOf(page)).toHaveText("5 analyses");
+  await expect(libraryCount(page)).toHaveText("5 analyses");
   await notice.getByRole("button", { name: "Undo" }).click();
   await expect(notice).toContainText("Restored 1 analysis.");
-  await expect(rowOf(page, removedId)).toBeVisible();
+  await expect(libraryRow(page, removedId)).toBeVisible();
   // Undone, it is an analysis like the others: a refresh caches it.
   expect((await sendCommand(page, "analysis.refresh", { analysisId: removedId })).ok).toBe(true);
 
   // Removed again: a refresh, a related listing and a reload do not bring it back.
-  await rowOf(page, removedId).click();
+  await libraryRow(page, removedId).click();
   await page.getByRole("button", { name: "Delete from this browser" }).click();
-  await expect(countOf(page)).toHaveText("5 analyses");
+  await expect(libraryCount(page)).toHaveText("5 analyses");
   const refreshed = await sendCommand(page, "analysis.refresh", { analysisId: removedId });
   expect(refreshed.ok).toBe(true);
   const listed = await sendCommand(page, "related.list", { analysisId: briefId, pageNum: 1, pageSize: 10 });
   expect(listed.ok && listed.value.map((record) => record.analysisId)).toContain(removedId);
   expect(await readRow(serviceWorker, "analyses", removedId)).toBeUndefined();
   await page.reload();
-  await expect(countOf(page)).toHaveText("5 analyses");
-  await expect(rowOf(page, removedId)).toHaveCount(0);
+  await expect(libraryCount(page)).toHaveText("5 analyses");
+  await expect(libraryRow(page, removedId)).toHaveCount(0);
   expect(await readRow(serviceWorker, "analyses", removedId)).toBeUndefined();
   // Opened from a related list (the service still has it), it says it was removed, and stays so.
-  await rowOf(page, briefId).click();
+  await libraryRow(page, briefId).click();
   const relatedRemoved = page.locator(`.related-item[data-analysis-id="${removedId}"]`);
   await relatedRemoved.getByRole("button", { name: /^Open/ }).click();
   await expect(page.getByText("You removed this analysis from your library.")).toBeVisible();
@@ -178,20 +166,16 @@ test("library rows tell each analysis at a glance; filters by preset and site; r
 
   // Analyzing its page again adds the new analysis (the removed one stays removed).
   const again = await analyze(page, { links: [many(14)], prompt: BRIEF.prompt });
-  await expect(countOf(page)).toHaveText("6 analyses");
-  await expect(rowOf(page, again.analysisIds[0] as string)).toBeVisible();
+  await expect(libraryCount(page)).toHaveText("6 analyses");
+  await expect(libraryRow(page, again.analysisIds[0] as string)).toBeVisible();
 });
 
 test("the detail reads like a document: related listed on open, Refine folded, Edit primary, removal last", async ({
-  tenantKey,
-  serviceWorker,
-  service,
   fixtureSite,
-  openExtensionPage,
+  sidePanelOnService,
 }) => {
   test.setTimeout(150_000);
-  await writeSettings(serviceWorker, { baseUrl: service.url, apiKey: tenantKey });
-  const page = await openExtensionPage("sidepanel.html");
+  const page = await sidePanelOnService();
   const many = (n: number) => fixtureSite.url(`/many/${n}.html`);
   // Articles of one topic (many/N with N ≡ 1 mod 13), two analyzed twice: every one is related to the first.
   const job = await analyze(page, {
@@ -200,8 +184,8 @@ test("the detail reads like a document: related listed on open, Refine folded, E
   });
   await analyze(page, { links: [14, 27].map(many), prompt: "What is this page about, again?" });
   const openId = job.analysisIds[0] as string;
-  await expect(countOf(page)).toHaveText("7 analyses");
-  await rowOf(page, openId).click();
+  await expect(libraryCount(page)).toHaveText("7 analyses");
+  await libraryRow(page, openId).click();
 
   // Related analyses are there without a click: the closest 5, then "More" adds the next ones.
   const items = page.locator(".related-item");

@@ -9,7 +9,6 @@ import type { AnalysisRecord } from "../../lib/api/contract";
 import { expectNoSeriousViolations } from "./axe";
 import { analyze, seedRecords } from "./extension-data";
 import { expect, test } from "./fixtures";
-import { writeSettings } from "./popup-page";
 
 const WIDTH = 400;
 const HEIGHT = 600;
@@ -49,15 +48,12 @@ function overflowing(page: Page, selectors: string[]) {
 const PANEL = [".sidepanel", ".sidepanel__header", ".sidepanel__main"];
 
 test("400×600: Library, Detail and Usage fit the width; rows start high; axe passes in both schemes", async ({
-  tenantKey,
   serviceWorker,
-  service,
   fixtureSite,
-  openExtensionPage,
+  sidePanelOnService,
 }) => {
   test.setTimeout(150_000);
-  await writeSettings(serviceWorker, { baseUrl: service.url, apiKey: tenantKey });
-  const page = await openExtensionPage("sidepanel.html");
+  const page = await sidePanelOnService();
   await page.setViewportSize({ width: WIDTH, height: HEIGHT });
   // Requests of long links, from the real service: one of three pages, one of one.
   const links = [41, 42, 43].map((n) => fixtureSite.url(`/many/${n}.html${LONG_QUERY}&item=${n}`));
@@ -169,16 +165,14 @@ for (const [language, lang] of [
   ["pseudo", "en-XA"],
 ] as const) {
   test(`400 px in ${language}: the popup, Library, Detail, Usage and the options fit the width`, async ({
-    tenantKey,
     serviceWorker,
-    service,
     fixtureSite,
     openExtensionPage,
+    sidePanelOnService,
   }) => {
     test.setTimeout(120_000);
-    await writeSettings(serviceWorker, { baseUrl: service.url, apiKey: tenantKey });
     await chooseLanguage(serviceWorker, language);
-    const page = await openExtensionPage("sidepanel.html");
+    const page = await sidePanelOnService();
     await page.setViewportSize({ width: WIDTH, height: HEIGHT });
     await expect(page.locator("html")).toHaveAttribute("lang", lang);
     await analyze(page, { links: [fixtureSite.url(`/many/45.html${LONG_QUERY}`)], prompt: "Summarize." });

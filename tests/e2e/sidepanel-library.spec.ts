@@ -2,10 +2,10 @@
  * The side panel's library in real Chromium with the built extension: a few hundred analyses cached
  * through the worker (its test seam writes them with cacheRecords), then search and each filter.
  */
-import type { Page } from "@playwright/test";
 import type { AnalysisRecord } from "../../lib/api/contract";
 import { seedRecords } from "./extension-data";
 import { expect, test } from "./fixtures";
+import { libraryCount, openFilters } from "./sidepanel-page";
 
 const COUNT = 300;
 const SITES = ["bees.example", "coffee.example", "sea.example"];
@@ -41,8 +41,6 @@ function records(): AnalysisRecord[] {
   });
 }
 
-const countOf = (page: Page) => page.locator(".library__count");
-
 /** The count line the panel should show for the seeded analyses that satisfy `predicate`. */
 function matching(all: AnalysisRecord[], predicate: (record: AnalysisRecord) => boolean): string {
   const n = all.filter(predicate).length;
@@ -66,11 +64,6 @@ const hasWords = (query: string) => (record: AnalysisRecord) => {
     .every((word) => text.includes(word));
 };
 
-async function openFilters(page: Page) {
-  const toggle = page.getByRole("button", { name: /^Filters/ });
-  if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
-}
-
 test("library: empty state, then search and each filter over a few hundred analyses", async ({
   serviceWorker,
   openExtensionPage,
@@ -82,14 +75,14 @@ test("library: empty state, then search and each filter over a few hundred analy
 
   await seedRecords(serviceWorker, all);
   // The panel follows the cache live: no reload needed.
-  await expect(countOf(page)).toHaveText("300 analyses");
+  await expect(libraryCount(page)).toHaveText("300 analyses");
   await expect(page.locator(".library-row").first()).toContainText(newestFirst[0]?.analysis.title as string);
   await expect(page.locator(".library-row").first()).toContainText("number 299");
 
   const search = page.getByRole("searchbox", { name: "Search" });
   // Page text, case-insensitive.
   await search.fill("HELIOTROPE");
-  await expect(countOf(page)).toHaveText("1 analysis matches");
+  await expect(libraryCount(page)).toHaveText("1 analysis matches");
   await expect(page.locator(".library-row")).toHaveText([/number 123/]);
   // The whole page text, not only its start.
   await search.fill("zeppelin");
@@ -97,50 +90,50 @@ test("library: empty state, then search and each filter over a few hundred analy
   // Title (every word needed), URL, textContent, metadata value.
   for (const query of ["lighthouses number 11", "coffee.example/articles/1", "summary 42 of", "p3"]) {
     await search.fill(query);
-    await expect(countOf(page), query).toHaveText(matching(all, hasWords(query)));
+    await expect(libraryCount(page), query).toHaveText(matching(all, hasWords(query)));
   }
   await search.fill("p3");
-  await expect(countOf(page)).toHaveText("60 analyses match");
+  await expect(libraryCount(page)).toHaveText("60 analyses match");
   // Typed keystroke by keystroke, as a person types.
   await search.fill("");
   await search.pressSequentially("helio");
-  await expect(countOf(page)).toHaveText("1 analysis matches");
+  await expect(libraryCount(page)).toHaveText("1 analysis matches");
   await search.fill("no such words anywhere");
   await expect(page.getByText("No analysis matches this search and these filters.")).toBeVisible();
   await page.getByRole("button", { name: "Clear search and filters" }).click();
-  await expect(countOf(page)).toHaveText("300 analyses");
+  await expect(libraryCount(page)).toHaveText("300 analyses");
 
   await openFilters(page);
   const site = page.getByLabel("Site");
   const onSite = (host: string) => (record: AnalysisRecord) =>
     record.analysis.url?.includes(`//${host}/`) === true;
   await site.selectOption("sea.example");
-  await expect(countOf(page)).toHaveText(matching(all, onSite("sea.example")));
+  await expect(libraryCount(page)).toHaveText(matching(all, onSite("sea.example")));
   await site.selectOption("");
 
   await page.getByLabel("From").fill("2026-03-03");
   await page.getByLabel("To").fill("2026-03-04");
-  await expect(countOf(page)).toHaveText("60 analyses match"); // days 2 and 3
+  await expect(libraryCount(page)).toHaveText("60 analyses match"); // days 2 and 3
   await page.getByLabel("From").fill("");
   await page.getByLabel("To").fill("");
 
   await page.getByLabel("JSON content").selectOption("with");
-  await expect(countOf(page)).toHaveText("75 analyses match");
+  await expect(libraryCount(page)).toHaveText("75 analyses match");
   await page.getByLabel("JSON content").selectOption("without");
-  await expect(countOf(page)).toHaveText("225 analyses match");
+  await expect(libraryCount(page)).toHaveText("225 analyses match");
   await page.getByLabel("JSON content").selectOption("any");
 
   await page.getByLabel("Metadata key").fill("reviewed");
   await page.getByLabel("Metadata value").fill("true");
-  await expect(countOf(page)).toHaveText("150 analyses match");
+  await expect(libraryCount(page)).toHaveText("150 analyses match");
   await page.getByLabel("Metadata key").fill("project");
   await page.getByLabel("Metadata value").fill("p4");
-  await expect(countOf(page)).toHaveText("60 analyses match");
+  await expect(libraryCount(page)).toHaveText("60 analyses match");
 
   // Filters and search together.
   await site.selectOption("bees.example");
   await search.fill("beekeeping");
-  await expect(countOf(page)).toHaveText(
+  await expect(libraryCount(page)).toHaveText(
     matching(
       all,
       (r) => onSite("bees.example")(r) && hasWords("beekeeping")(r) && r.metadata?.project === "p4",
@@ -148,7 +141,7 @@ test("library: empty state, then search and each filter over a few hundred analy
   );
   await page.getByRole("button", { name: "Clear filters" }).click();
   await search.fill("");
-  await expect(countOf(page)).toHaveText("300 analyses");
+  await expect(libraryCount(page)).toHaveText("300 analyses");
 
   // Grouping: records 48 and 49 analyzed the same page.
   await page.getByLabel("Group analyses of the same page").check();
@@ -159,7 +152,7 @@ test("library: empty state, then search and each filter over a few hundred analy
   // The list is virtualized: 300 analyses, a few dozen rows in the DOM at most.
   await search.fill("");
   await page.getByLabel("Group analyses of the same page").uncheck();
-  await expect(countOf(page)).toHaveText("300 analyses");
+  await expect(libraryCount(page)).toHaveText("300 analyses");
   expect(await page.locator(".library-row").count()).toBeLessThan(60);
 
   // Keyboard: arrows move between rows, Enter opens, Escape comes back to the same row.

@@ -38,11 +38,10 @@ test("related: paging, page size, both filters, field selection, opening a parti
   serviceWorker,
   service,
   fixtureSite,
-  openExtensionPage,
+  sidePanelOnService,
 }) => {
   test.setTimeout(180_000);
-  await writeSettings(serviceWorker, { baseUrl: service.url, apiKey: tenantKey });
-  const page = await openExtensionPage("sidepanel.html");
+  const page = await sidePanelOnService();
   const many = (n: number) => fixtureSite.url(`/many/${n}.html`);
   // Articles of one topic (many/N with N ≡ 1 mod 13 share their subject and facts), two of them analyzed
   // twice: every analysis is related to the first by its text, whatever the ranking's cut-offs.

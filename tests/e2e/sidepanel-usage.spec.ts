@@ -2,17 +2,12 @@
 import type { UsageRow } from "../../lib/db/schema";
 import { analyze, readRows } from "./extension-data";
 import { expect, test } from "./fixtures";
-import { writeSettings } from "./popup-page";
 
 test("usage: each request's page, credits and time, its links on demand, totals, the 30-day chart, Copy usage id", async ({
-  tenantKey,
-  serviceWorker,
-  service,
   fixtureSite,
-  openExtensionPage,
+  sidePanelOnService,
 }) => {
-  await writeSettings(serviceWorker, { baseUrl: service.url, apiKey: tenantKey });
-  const page = await openExtensionPage("sidepanel.html");
+  const page = await sidePanelOnService();
   await page.getByRole("button", { name: "Usage" }).click();
   await expect(page.getByText("No usage yet: each analyze request adds a row here.")).toBeVisible();
 

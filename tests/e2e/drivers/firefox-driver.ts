@@ -51,42 +51,42 @@ async function savedFiles(folder: string): Promise<Set<string>> {
   return new Set(names.filter((name) => !name.endsWith(".part") && !names.includes(`${name}.part`)));
 }
 
-/** The file that appears in `folder` beside those `before` held, once the browser has finished it. */
-async function newFile(folder: string, before: Set<string>, timeout = 15_000): Promise<UserFile> {
-  const deadline = Date.now() + timeout;
-  while (Date.now() < deadline) {
-    for (const name of await savedFiles(folder)) {
-      if (before.has(name)) continue;
-      const text = await readFile(join(folder, name), "utf8");
-      if (text.length > 0) return { name, text };
-    }
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  throw new Error(`Firefox: no download was saved in ${folder} in time`);
-}
-
 /**
- * Polls `check` until it answers true; fails after `timeout` naming `what` it waited for. Every wait of
- * this driver is built on it, with checks made through `evaluate`: never `waitForFunction`, which
- * puppeteer builds with `Function()` inside the page, and which an extension page's CSP blocks on
- * Firefox ESR 140.12 and later ("call to Function() blocked by CSP").
+ * Asks `probe` again until it answers a value, and answers that; fails after `timeout` naming `what` it
+ * waited for (`what` may be a function, to tell the last state seen). Every wait of this driver is built
+ * on it, with checks made through `evaluate`: never `waitForFunction`, which puppeteer builds with
+ * `Function()` inside the page, and which an extension page's CSP blocks on Firefox ESR 140.12 and later
+ * ("call to Function() blocked by CSP").
  */
-async function waitUntil(what: string, check: () => Promise<boolean>, timeout = 10_000): Promise<void> {
+async function waitFor<T>(
+  what: string | (() => string),
+  probe: () => Promise<T | undefined>,
+  timeout = 10_000,
+): Promise<T> {
   const deadline = Date.now() + timeout;
   let lastError: unknown;
   for (;;) {
     try {
-      if (await check()) return;
+      const value = await probe();
+      if (value !== undefined) return value;
       lastError = undefined;
     } catch (error) {
       // A page that is navigating answers nothing for a moment; it is asked again.
       lastError = error;
     }
     if (Date.now() > deadline) {
-      throw new Error(`Firefox: timed out after ${timeout} ms waiting for ${what}`, { cause: lastError });
+      const described = typeof what === "string" ? what : what();
+      throw new Error(`Firefox: timed out after ${timeout} ms waiting for ${described}`, {
+        cause: lastError,
+      });
     }
     await new Promise((done) => setTimeout(done, 50));
   }
+}
+
+/** Waits until `check` answers true (see waitFor). */
+async function waitUntil(what: string, check: () => Promise<boolean>, timeout?: number): Promise<void> {
+  await waitFor(what, async () => ((await check()) ? true : undefined), timeout);
 }
 
 /** Waits until `predicate`, run in the page through `page.evaluate`, answers true. */
@@ -98,6 +98,22 @@ function pollPage<A>(
   timeout?: number,
 ): Promise<void> {
   return waitUntil(what, () => page.evaluate(predicate as (arg: unknown) => boolean, arg), timeout);
+}
+
+/** The file that appears in `folder` beside those `before` held, once the browser has finished it. */
+function newFile(folder: string, before: Set<string>): Promise<UserFile> {
+  return waitFor(
+    `a download saved in ${folder}`,
+    async () => {
+      for (const name of await savedFiles(folder)) {
+        if (before.has(name)) continue;
+        const text = await readFile(join(folder, name), "utf8");
+        if (text.length > 0) return { name, text };
+      }
+      return undefined;
+    },
+    15_000,
+  );
 }
 
 /**
@@ -276,10 +292,6 @@ function firefoxPage(page: Page, files: string): DriverPage {
   };
 }
 
-async function hrefOf(page: Page): Promise<string> {
-  return page.evaluate(() => location.href).catch(() => "");
-}
-
 export async function launchFirefoxDriver(): Promise<ExtensionDriver> {
   // This browser's downloads and the files its user picks; removed when it closes.
   const files = mkdtempSync(join(tmpdir(), "linklens-firefox-files-"));
@@ -315,28 +327,32 @@ export async function launchFirefoxDriver(): Promise<ExtensionDriver> {
     const driverPages = new WeakMap<DriverPage, Page>();
 
     /** The browser's page whose address `matches`, once it is there and loaded. */
-    async function findPage(matches: (href: string) => boolean, timeout = 15_000): Promise<Page> {
-      const deadline = Date.now() + timeout;
-      while (Date.now() < deadline) {
-        for (const page of await browser.pages()) {
-          if (claimed.has(page) || !matches(await hrefOf(page))) continue;
-          await pollPage(
-            page,
-            "the page to load",
-            () => document.readyState === "complete",
-            undefined,
-            timeout,
-          );
-          claimed.add(page);
-          return page;
-        }
-        await new Promise((done) => setTimeout(done, 100));
-      }
-      throw new Error("Firefox: no such page opened in time");
+    async function findPage(matches: (href: string) => boolean, what: string): Promise<Page> {
+      const page = await waitFor(
+        `a loaded page at ${what}`,
+        async () => {
+          for (const candidate of await browser.pages()) {
+            if (claimed.has(candidate)) continue;
+            const { href, loaded } = await candidate
+              .evaluate(() => ({ href: location.href, loaded: document.readyState === "complete" }))
+              // A page that is navigating answers nothing for a moment; it is asked again.
+              .catch(() => ({ href: "", loaded: false }));
+            if (matches(href) && loaded) return candidate;
+          }
+          return undefined;
+        },
+        // On a busy machine a page may take 15 s to open and as long again to load.
+        30_000,
+      );
+      claimed.add(page);
+      return page;
     }
 
     // The extension opens its options page on install: the first extension page, from which the others open.
-    const home = await findPage((href) => href.startsWith(`${ORIGIN}/options.html`));
+    const home = await findPage(
+      (href) => href.startsWith(`${ORIGIN}/options.html`),
+      "the options page opened on install",
+    );
     const wrap = (page: Page) => {
       const driverPage = firefoxPage(page, files);
       driverPages.set(driverPage, page);
@@ -346,7 +362,7 @@ export async function launchFirefoxDriver(): Promise<ExtensionDriver> {
     const openExtensionPage = async (path: string) => {
       const url = `${ORIGIN}/${path}`;
       await home.evaluate((address) => (globalThis as any).browser.tabs.create({ url: address }), url);
-      return wrap(await findPage((href) => href === url));
+      return wrap(await findPage((href) => href === url, url));
     };
 
     return {
@@ -358,7 +374,7 @@ export async function launchFirefoxDriver(): Promise<ExtensionDriver> {
           async (address) => (await (globalThis as any).browser.tabs.create({ url: address })).id,
           url,
         )) as number;
-        return { tabId, page: wrap(await findPage((href) => href === url)) };
+        return { tabId, page: wrap(await findPage((href) => href === url, url)) };
       },
 
       openPopupFor: (tab: UserTab) => openExtensionPage(`popup.html?tabId=${tab.tabId}`),
@@ -366,16 +382,13 @@ export async function launchFirefoxDriver(): Promise<ExtensionDriver> {
       async openedTab(urlStart) {
         // Found through `tabs` (the scenario has it granted), whose address keeps the text fragment that
         // the page's own `location` leaves out.
-        let found: { id: number; url: string } | undefined;
-        await waitUntil(`a loaded tab at ${urlStart}…`, async () => {
+        const { id, url } = await waitFor(`a loaded tab at ${urlStart}…`, async () => {
           const tabs: Array<{ id: number; url?: string; status?: string }> = await home.evaluate(() =>
             (globalThis as any).browser.tabs.query({}),
           );
           const tab = tabs.find((candidate) => candidate.url?.startsWith(urlStart));
-          found = tab?.status === "complete" ? { id: tab.id, url: tab.url as string } : undefined;
-          return found !== undefined;
+          return tab?.status === "complete" ? { id: tab.id, url: tab.url as string } : undefined;
         });
-        const { id, url } = found as { id: number; url: string };
         // puppeteer over BiDi is never told of a tab an extension page opened (`window.open`), so the tab is
         // read the way the extension reads one: a script run in it (the page's origin granted to it), the
         // function's own text sent as the code, which runs in the tab, never in an extension page.
@@ -445,18 +458,20 @@ export async function launchFirefoxDriver(): Promise<ExtensionDriver> {
      * page asked to reload is still there.
      */
     async function waitForSeam(timeout = 15_000, askAgain?: () => Promise<void>): Promise<void> {
-      const deadline = Date.now() + timeout;
       let asked = Date.now();
-      for (;;) {
-        const state = await backgroundState();
-        if (state === "ready") return;
-        if (Date.now() > deadline) throw new Error(`Firefox: the background page is not ready: ${state}`);
-        if (askAgain && state === "not reloaded" && Date.now() - asked > 5_000) {
-          await askAgain();
-          asked = Date.now();
-        }
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      let state = "not asked yet";
+      await waitFor(
+        () => `the background page to be ready (it was: ${state})`,
+        async () => {
+          state = await backgroundState();
+          if (askAgain && state === "not reloaded" && Date.now() - asked > 5_000) {
+            await askAgain();
+            asked = Date.now();
+          }
+          return state === "ready" ? true : undefined;
+        },
+        timeout,
+      );
     }
   } catch (error) {
     await browser.close();

@@ -7,7 +7,7 @@
 import type { AnalysisRecord } from "../../../lib/api/contract";
 import type { Evaluator } from "../drivers/driver";
 import { expect } from "../fixtures";
-import { analyzed, badgeText, storeSettings, turnOnToolbarCount } from "./extension-state";
+import { analyzed, badgeText, pageConnectedTo, turnOnToolbarCount } from "./extension-state";
 import type { ScenarioTest } from "./scenario-test";
 
 function savedAnalysis(id: string, url: string, day: number): AnalysisRecord {
@@ -35,8 +35,7 @@ export function badgeCountScenario(test: ScenarioTest): void {
     fixtureSite,
     tenantKey,
   }) => {
-    const options = await driver.openExtensionPage("options.html");
-    await storeSettings(options, { baseUrl: service.url, apiKey: tenantKey });
+    const options = await pageConnectedTo(driver, "options.html", service.url, tenantKey);
     await turnOnToolbarCount(options);
 
     const articleUrl = fixtureSite.url("/news/article.html");

@@ -11,8 +11,8 @@ import { COMPARE_SCHEMA } from "../../fixtures/compare-schema";
 import { readCsv } from "../../helpers/read-csv";
 import type { DriverPage } from "../drivers/driver";
 import { expect } from "../fixtures";
-import { rows, storeSettings } from "./extension-state";
-import { popupWithManyTabs } from "./many-tabs";
+import { pageConnectedTo, rows } from "./extension-state";
+import { popupWithManyTabs, skipWhereTheTabsPromptWaits } from "./many-tabs";
 import type { ScenarioTest } from "./scenario-test";
 
 const COLUMNS = ["Title", "Site", "number", "city", "published", "topics", "Credits", "Status"];
@@ -38,8 +38,7 @@ export function comparisonScenario(test: ScenarioTest): void {
     tenantKey,
   }) => {
     test.setTimeout(180_000);
-    const panel = await driver.openExtensionPage("sidepanel.html");
-    await storeSettings(panel, { baseUrl: service.url, apiKey: tenantKey });
+    const panel = await pageConnectedTo(driver, "sidepanel.html", service.url, tenantKey);
     const links = Array.from({ length: 29 }, (_, i) => fixtureSite.url(`/many/${i + 1}.html`));
     const failing = fixtureSite.url("/hostile/empty.html");
 
@@ -155,14 +154,9 @@ export function compareTabsScenario(test: ScenarioTest): void {
     service,
     tenantKey,
   }) => {
-    // As in many-tabs.ts: Chromium's prompt for `tabs` waits for a person; Firefox's is off in the suite.
-    test.skip(
-      driver.browserName === "chromium",
-      "Chromium's permission prompt cannot be answered from a test",
-    );
+    skipWhereTheTabsPromptWaits(test, driver);
     const links = [1, 2, 3].map((n) => fixtureSite.url(`/many/${n}.html`));
-    const panel = await driver.openExtensionPage("sidepanel.html");
-    await storeSettings(panel, { baseUrl: service.url, apiKey: tenantKey });
+    const panel = await pageConnectedTo(driver, "sidepanel.html", service.url, tenantKey);
     const popup = await popupWithManyTabs(driver, links);
     await popup.click("button", "Compare these tabs…");
     // The panel takes the tabs' https addresses; the popup's and the panel's own tabs are left out.

@@ -9,7 +9,7 @@ import { serverFieldsOf } from "../../../lib/db/records";
 import type { CachedAnalysis, UsageRow } from "../../../lib/db/schema";
 import type { DriverPage } from "../drivers/driver";
 import { expect } from "../fixtures";
-import { analyzed, rows, storeSettings } from "./extension-state";
+import { analyzed, pageConnectedTo, rows } from "./extension-state";
 import type { ScenarioTest } from "./scenario-test";
 
 /** The cached records as the service sent them (no local fields), in the order of their ids. */
@@ -27,8 +27,7 @@ export function exportImportScenario(test: ScenarioTest): void {
     tenantKey,
   }) => {
     test.setTimeout(150_000);
-    const library = await driver.openExtensionPage("sidepanel.html");
-    await storeSettings(library, { baseUrl: service.url, apiKey: tenantKey });
+    const library = await pageConnectedTo(driver, "sidepanel.html", service.url, tenantKey);
     const many = (n: number) => fixtureSite.url(`/many/${n}.html`);
     await analyzed(library, {
       links: [many(1), many(2)],

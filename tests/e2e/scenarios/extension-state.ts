@@ -34,10 +34,21 @@ export async function optionsConnectedTo(
   baseUrl: string,
   apiKey: string,
 ): Promise<DriverPage> {
-  const options = await driver.openExtensionPage("options.html");
-  await storeSettings(options, { baseUrl, apiKey });
+  const options = await pageConnectedTo(driver, "options.html", baseUrl, apiKey);
   if (driver.browserName === "firefox") await turnOnToolbarCount(options);
   return options;
+}
+
+/** The extension's page `path`, with the service's address and the key stored, as a user sets them. */
+export async function pageConnectedTo(
+  driver: ExtensionDriver,
+  path: string,
+  baseUrl: string,
+  apiKey: string,
+): Promise<DriverPage> {
+  const page = await driver.openExtensionPage(path);
+  await storeSettings(page, { baseUrl, apiKey });
+  return page;
 }
 
 /** Turns the toolbar count on in the options, as a user does, and waits for `tabs` to be granted. */

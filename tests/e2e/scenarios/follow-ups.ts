@@ -7,7 +7,7 @@ import type { CachedAnalysis } from "../../../lib/db/schema";
 import { THREAD_KEY } from "../../../lib/thread/thread-metadata";
 import type { DriverPage } from "../drivers/driver";
 import { expect } from "../fixtures";
-import { analyzed, rows, storeSettings } from "./extension-state";
+import { analyzed, pageConnectedTo, rows } from "./extension-state";
 import type { ScenarioTest } from "./scenario-test";
 
 const ARTICLE = "/news/article.html";
@@ -28,8 +28,7 @@ export function followUpsScenario(test: ScenarioTest): void {
     tenantKey,
   }) => {
     test.setTimeout(180_000);
-    const library = await driver.openExtensionPage("sidepanel.html");
-    await storeSettings(library, { baseUrl: service.url, apiKey: tenantKey });
+    const library = await pageConnectedTo(driver, "sidepanel.html", service.url, tenantKey);
     await analyzed(library, { links: [fixtureSite.url(ARTICLE)], prompt: "What is this page about?" });
     await library.clickText(TITLE);
 
