@@ -3,15 +3,16 @@
  * its state in fake-indexeddb. Only the clock and the alarm are stand-ins.
  */
 import "fake-indexeddb/auto";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createJobRunner, JOB_WAKE_MS, MAX_JOB_ATTEMPTS } from "../../entrypoints/background/analyze-jobs";
 import { createApiClient } from "../../lib/api/client";
-import { createDatabase, type LinklensDatabase } from "../../lib/db/database";
+import type { LinklensDatabase } from "../../lib/db/database";
 import { recordsByIds, recordsForPage } from "../../lib/db/records";
 import type { AnalyzeJob } from "../../lib/db/schema";
 import { startFixtureSite } from "../fixtures/site";
 import { KEY, startTestService, type TestService } from "../server/helpers/service";
 import { closedPortUrl } from "./helpers/closed-port";
+import { freshDatabaseEachTest } from "./helpers/fresh-database";
 import { jobRow } from "./helpers/job-rows";
 import { answerJson, startScriptedService } from "./helpers/scripted-service";
 
@@ -42,12 +43,8 @@ afterAll(async () => {
 });
 
 let db: LinklensDatabase;
-let counter = 0;
-beforeEach(() => {
-  db = createDatabase(`linklens-jobs-test-${++counter}`);
-});
-afterEach(async () => {
-  await db.delete();
+freshDatabaseEachTest("jobs", (fresh) => {
+  db = fresh;
 });
 
 /** One POST /v1/links as the runner sent it. */

@@ -10,25 +10,26 @@ import { compareCommandHandlers } from "../../entrypoints/background/comparisons
 import { createApiClient } from "../../lib/api/client";
 import { linkLimitStore } from "../../lib/api/limits";
 import { readComparison } from "../../lib/db/comparisons";
-import { createDatabase, type LinklensDatabase } from "../../lib/db/database";
+import type { LinklensDatabase } from "../../lib/db/database";
 import { type SeedService, startSeedService } from "../fixtures/seed-service/seed-service";
+import { freshDatabaseEachTest } from "./helpers/fresh-database";
 
 const KEY = "seed_key";
 const links = (count: number) =>
   Array.from({ length: count }, (_, i) => `https://pages.example/item-${i + 1}`);
 
 let db: LinklensDatabase;
+freshDatabaseEachTest("compare-jobs", (fresh) => {
+  db = fresh;
+});
 let seed: SeedService;
-let counter = 0;
 let clock: { now: number };
 beforeEach(async () => {
-  db = createDatabase(`linklens-compare-jobs-${++counter}`);
   seed = await startSeedService({ apiKeys: [KEY], maxLinks: 5 });
   clock = { now: Date.parse("2026-03-01T10:00:00.000Z") };
 });
 afterEach(async () => {
   await seed.close();
-  await db.delete();
 });
 
 function setup() {

@@ -3,12 +3,12 @@
  * them, exported, and imported into other fake-indexeddb databases through the worker's library.
  */
 import "fake-indexeddb/auto";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { fakeBrowser } from "wxt/testing/fake-browser";
 import { createLibrary, libraryCommandHandlers } from "../../entrypoints/background/library";
 import type { AnalysisRecord } from "../../lib/api/contract";
 import { ApiError } from "../../lib/api/errors";
-import { createDatabase, type LinklensDatabase } from "../../lib/db/database";
+import type { LinklensDatabase } from "../../lib/db/database";
 import { enqueueEdit } from "../../lib/db/outbox";
 import { cacheRecords } from "../../lib/db/records";
 import type { CachedAnalysis } from "../../lib/db/schema";
@@ -16,21 +16,13 @@ import { exportFile } from "../../lib/export/export-file";
 import { buildExportDocument, EXPORT_FORMAT, exportJson } from "../../lib/export/export-json";
 import { readExportData } from "../../lib/export/export-rows";
 import { checkImportDocument, parseImportText, planImport } from "../../lib/export/import-json";
+import { databasesPerTest } from "./helpers/fresh-database";
 import { FACTS_SCHEMA, itemAt, serviceAnalysesPerFile } from "./helpers/service-analyses";
 
 const context = serviceAnalysesPerFile();
 
-const databases: LinklensDatabase[] = [];
-let counter = 0;
-function newDatabase(): LinklensDatabase {
-  const db = createDatabase(`linklens-export-test-${++counter}`);
-  databases.push(db);
-  return db;
-}
+const newDatabase = databasesPerTest("export");
 beforeEach(() => fakeBrowser.reset());
-afterEach(async () => {
-  await Promise.all(databases.splice(0).map((db) => db.delete()));
-});
 
 async function snapshot(db: LinklensDatabase) {
   const byId = (a: CachedAnalysis, b: CachedAnalysis) => (a.analysisId < b.analysisId ? -1 : 1);

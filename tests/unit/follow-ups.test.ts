@@ -3,18 +3,19 @@
  * service over HTTP (the local HTTPS fixture site), with their state in fake-indexeddb.
  */
 import "fake-indexeddb/auto";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createJobRunner } from "../../entrypoints/background/analyze-jobs";
 import { createFollowUps } from "../../entrypoints/background/follow-ups";
 import { createLibrary } from "../../entrypoints/background/library";
 import { createApiClient } from "../../lib/api/client";
-import { createDatabase, type LinklensDatabase } from "../../lib/db/database";
+import type { LinklensDatabase } from "../../lib/db/database";
 import { buildExportDocument } from "../../lib/export/export-json";
 import { QUESTION_KEY, THREAD_KEY } from "../../lib/thread/thread-metadata";
 import { parseFollowUpPrompt } from "../../lib/thread/thread-prompt";
 import { readThread } from "../../lib/thread/thread-turns";
 import { startFixtureSite } from "../fixtures/site";
 import { KEY, startTestService, type TestService } from "../server/helpers/service";
+import { freshDatabaseEachTest } from "./helpers/fresh-database";
 
 /** A key for one analysis and one follow-up: a follow-up charged twice would be refused (402). */
 const TWO_CREDITS = "lk_test_two_credits";
@@ -38,12 +39,8 @@ afterAll(async () => {
 });
 
 let db: LinklensDatabase;
-let counter = 0;
-beforeEach(() => {
-  db = createDatabase(`linklens-follow-ups-test-${++counter}`);
-});
-afterEach(async () => {
-  await db.delete();
+const openDatabase = freshDatabaseEachTest("follow-ups", (fresh) => {
+  db = fresh;
 });
 
 /** The worker's runner and follow-ups, recording the prompt of every POST /v1/links. */
@@ -120,15 +117,11 @@ describe("follow-up questions", { timeout: 60_000 }, () => {
 
     // Exported and imported into a fresh profile: the same turns, questions and credits.
     const document = buildExportDocument(await db.analyses.toArray(), { usage: await db.usage.toArray() });
-    const fresh = createDatabase(`linklens-follow-ups-fresh-${counter}`);
-    try {
-      await createLibrary({ db: fresh }).importDocument(JSON.parse(JSON.stringify(document)));
-      const imported = await fresh.analyses.get(from);
-      const again = await readThread(fresh, imported ?? (undefined as never));
-      expect(again).toEqual(thread);
-    } finally {
-      await fresh.delete();
-    }
+    const fresh = openDatabase();
+    await createLibrary({ db: fresh }).importDocument(JSON.parse(JSON.stringify(document)));
+    const imported = await fresh.analyses.get(from);
+    const again = await readThread(fresh, imported ?? (undefined as never));
+    expect(again).toEqual(thread);
   });
 
   it("loses no turn and charges none twice when the worker stops mid-turn", async () => {

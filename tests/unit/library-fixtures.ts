@@ -4,8 +4,7 @@ import type { AnalysisRecord } from "../../lib/api/contract";
 import { createDatabase } from "../../lib/db/database";
 import { cacheRecords } from "../../lib/db/records";
 import { createLibrarySnapshot, type Library } from "../../lib/library/library-snapshot";
-
-let counter = 0;
+import { newDatabaseName } from "./helpers/fresh-database";
 
 export function record(
   id: string,
@@ -37,7 +36,7 @@ export function record(
 
 /** The library (entries and search index) the side panel reads after `records` are cached. */
 export async function cachedLibrary(records: AnalysisRecord[]): Promise<Library> {
-  const db = createDatabase(`linklens-library-test-${++counter}`);
+  const db = createDatabase(newDatabaseName("library-fixtures"));
   try {
     await cacheRecords(db, records);
     return await createLibrarySnapshot(db).read();

@@ -5,7 +5,7 @@
  */
 import "fake-indexeddb/auto";
 import Dexie from "dexie";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AnalysisRecord } from "../../lib/api/contract";
 import { createDatabase, type LinklensDatabase } from "../../lib/db/database";
 import { enqueueEdit } from "../../lib/db/outbox";
@@ -16,15 +16,12 @@ import { createLibrarySearch } from "../../lib/library/library-search";
 import { createLibrarySnapshot, type LibrarySnapshot } from "../../lib/library/library-snapshot";
 import { BLOCK_DOCS, BLOCK_WORDS } from "../../lib/library/search-block";
 import { searchableTexts, searchTerms } from "../../lib/library/search-text";
+import { freshDatabaseEachTest, newDatabaseName } from "./helpers/fresh-database";
 import { record } from "./library-fixtures";
 
 let db: LinklensDatabase;
-let counter = 0;
-beforeEach(() => {
-  db = createDatabase(`linklens-index-test-${++counter}`);
-});
-afterEach(async () => {
-  await db.delete();
+freshDatabaseEachTest("index", (fresh) => {
+  db = fresh;
 });
 
 const WORDS = [
@@ -159,7 +156,7 @@ describe("the library index", () => {
 
 describe("schema version 3", () => {
   it("indexes the analyses cached before it: whole texts searchable, entries listed", async () => {
-    const name = `linklens-index-upgrade-${++counter}`;
+    const name = newDatabaseName("index-upgrade");
     const v2 = new Dexie(name);
     v2.version(1).stores({
       analyses: "&analysisId, updatedAt, pageUrl, pageId, host, cachedAt",

@@ -3,16 +3,17 @@
  * real reference service over HTTP, its cache in fake-indexeddb.
  */
 import "fake-indexeddb/auto";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAnalysisReader } from "../../entrypoints/background/analyses";
 import { createRelatedLister } from "../../entrypoints/background/related";
 import { createApiClient } from "../../lib/api/client";
 import { ApiError } from "../../lib/api/errors";
-import { createDatabase, type LinklensDatabase } from "../../lib/db/database";
+import type { LinklensDatabase } from "../../lib/db/database";
 import type { MetadataRow } from "../../lib/editing/metadata-rows";
 import { relatedParamsFromForm, SELECTABLE_FIELDS } from "../../lib/library/related-query";
 import { startFixtureSite } from "../fixtures/site";
 import { KEY, startTestService, type TestService } from "../server/helpers/service";
+import { freshDatabaseEachTest } from "./helpers/fresh-database";
 
 const row = (key: string, type: MetadataRow["type"], value: string): MetadataRow => ({
   id: key,
@@ -80,7 +81,9 @@ describe("related lister against the reference service", () => {
   let site: Awaited<ReturnType<typeof startFixtureSite>>;
   let service: TestService;
   let db: LinklensDatabase;
-  let counter = 0;
+  freshDatabaseEachTest("related", (fresh) => {
+    db = fresh;
+  });
   let ids: string[] = [];
 
   beforeAll(async () => {
@@ -105,12 +108,6 @@ describe("related lister against the reference service", () => {
   afterAll(async () => {
     await service?.close();
     await site?.close();
-  });
-  beforeEach(() => {
-    db = createDatabase(`linklens-related-test-${++counter}`);
-  });
-  afterEach(async () => {
-    await db.delete();
   });
 
   const getClient = async () => createApiClient({ baseUrl: service.url, apiKey: KEY, retry: { retries: 0 } });

@@ -4,18 +4,21 @@
  * for (`revive`), does. Also what the cache keeps of the job that made a record (`origin`).
  */
 import "fake-indexeddb/auto";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { fakeBrowser } from "wxt/testing/fake-browser";
 import { createLibrary } from "../../entrypoints/background/library";
 import type { AnalysisRecord } from "../../lib/api/contract";
-import { createDatabase, type LinklensDatabase } from "../../lib/db/database";
+import type { LinklensDatabase } from "../../lib/db/database";
 import { rewriteEveryEntry } from "../../lib/db/library-index";
 import { cacheRecords } from "../../lib/db/records";
 import type { CachedAnalysis, LibraryEntryRow } from "../../lib/db/schema";
 import { buildExportDocument } from "../../lib/export/export-json";
+import { freshDatabaseEachTest } from "./helpers/fresh-database";
 
 let db: LinklensDatabase;
-let counter = 0;
+freshDatabaseEachTest("removed", (fresh) => {
+  db = fresh;
+});
 const NOW = Date.parse("2026-11-23T10:00:00.000Z");
 
 function record(analysisId: string, updatedAt = "2026-11-22T10:00:00.000Z"): AnalysisRecord {
@@ -38,11 +41,7 @@ const entryIds = async () => (await db.libraryEntries.toCollection().primaryKeys
 
 beforeEach(async () => {
   fakeBrowser.reset();
-  db = createDatabase(`linklens-removed-test-${++counter}`);
   await cacheRecords(db, [record("ana_1"), record("ana_2")], { now: 500 });
-});
-afterEach(async () => {
-  await db.delete();
 });
 
 describe("a removed analysis stays removed", () => {

@@ -3,26 +3,25 @@
  * database, as in the extension), a clock the test moves.
  */
 import "fake-indexeddb/auto";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { fakeBrowser } from "wxt/testing/fake-browser";
 import { createLibrary, libraryCommandHandlers, type UndoStore } from "../../entrypoints/background/library";
 import type { AnalysisRecord } from "../../lib/api/contract";
 import { ApiError } from "../../lib/api/errors";
-import { createDatabase, type LinklensDatabase } from "../../lib/db/database";
+import type { LinklensDatabase } from "../../lib/db/database";
 import { cacheRecords } from "../../lib/db/records";
 import { UNDO_WINDOW_MS } from "../../lib/library/undo-window";
+import { freshDatabaseEachTest } from "./helpers/fresh-database";
 
 let db: LinklensDatabase;
-let counter = 0;
+freshDatabaseEachTest("library", (fresh) => {
+  db = fresh;
+});
 const clock = { now: Date.parse("2026-11-23T10:00:00.000Z") };
 
 beforeEach(async () => {
   fakeBrowser.reset();
-  db = createDatabase(`linklens-library-test-${++counter}`);
   await cacheRecords(db, [record("ana_1"), record("ana_2"), record("ana_3")], { now: 500 });
-});
-afterEach(async () => {
-  await db.delete();
 });
 
 function record(analysisId: string, updatedAt = "2026-11-22T10:00:00.000Z"): AnalysisRecord {

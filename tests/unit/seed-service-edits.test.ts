@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createOutbox } from "../../entrypoints/background/outbox";
 import { createApiClient } from "../../lib/api/client";
 import type { AnalysisRecord } from "../../lib/api/contract";
-import { createDatabase, type LinklensDatabase } from "../../lib/db/database";
+import type { LinklensDatabase } from "../../lib/db/database";
 import { type RecordEtag, recordEtagStore } from "../../lib/db/record-etags";
 import { cacheRecords } from "../../lib/db/records";
 import { EDIT_NOT_KEPT } from "../../lib/editing/not-kept";
@@ -17,20 +17,21 @@ import {
   type SeedServiceChoices,
   startSeedService,
 } from "../fixtures/seed-service/seed-service";
+import { freshDatabaseEachTest } from "./helpers/fresh-database";
 
 const KEY = "seed_key";
 let db: LinklensDatabase;
+freshDatabaseEachTest("seed-edits", (fresh) => {
+  db = fresh;
+});
 let seed: SeedService;
-let counter = 0;
 let kept: Record<string, RecordEtag>;
 
 beforeEach(() => {
-  db = createDatabase(`linklens-seed-edits-${++counter}`);
   kept = {};
 });
 afterEach(async () => {
   await seed?.close();
-  await db.delete();
 });
 
 async function start(choices: Partial<SeedServiceChoices>) {

@@ -8,9 +8,10 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createJobRunner } from "../../entrypoints/background/analyze-jobs";
 import { createApiClient } from "../../lib/api/client";
 import { type LinkLimitStore, linkLimitStore, refusedAsTooLarge } from "../../lib/api/limits";
-import { createDatabase, type LinklensDatabase } from "../../lib/db/database";
+import type { LinklensDatabase } from "../../lib/db/database";
 import type { AnalyzeJob } from "../../lib/db/schema";
 import { type SeedService, startSeedService } from "../fixtures/seed-service/seed-service";
+import { freshDatabaseEachTest } from "./helpers/fresh-database";
 
 const KEY = "seed_key";
 const PROMPT = "What is this page about?";
@@ -18,12 +19,13 @@ const links = (count: number) =>
   Array.from({ length: count }, (_, i) => `https://pages.example/item-${i + 1}`);
 
 let db: LinklensDatabase;
+freshDatabaseEachTest("seed-jobs", (fresh) => {
+  db = fresh;
+});
 let seed: SeedService;
-let counter = 0;
 let limits: Record<string, number>;
 let store: LinkLimitStore;
 beforeEach(async () => {
-  db = createDatabase(`linklens-seed-jobs-${++counter}`);
   seed = await startSeedService({ apiKeys: [KEY], maxLinks: 5 });
   limits = {};
   store = linkLimitStore({
@@ -35,7 +37,6 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   await seed.close();
-  await db.delete();
 });
 
 function runner() {

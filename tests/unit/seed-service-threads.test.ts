@@ -9,28 +9,25 @@ import { createJobRunner } from "../../entrypoints/background/analyze-jobs";
 import { createFollowUps } from "../../entrypoints/background/follow-ups";
 import { createThreadRebuild } from "../../entrypoints/background/thread-rebuild";
 import { createApiClient } from "../../lib/api/client";
-import { createDatabase, type LinklensDatabase } from "../../lib/db/database";
 import { cacheRecords } from "../../lib/db/records";
 import { readThread } from "../../lib/thread/thread-turns";
 import { type SeedService, startSeedService } from "../fixtures/seed-service/seed-service";
+import { databasesPerTest } from "./helpers/fresh-database";
 
 const KEY = "seed_key";
 const PAGE = "https://pages.example/tram";
 
 let seed: SeedService;
-let counter = 0;
-const databases: LinklensDatabase[] = [];
+const openDatabase = databasesPerTest("seed-threads");
 beforeEach(async () => {
   seed = await startSeedService({ apiKeys: [KEY] });
 });
 afterEach(async () => {
   await seed.close();
-  await Promise.all(databases.splice(0).map((db) => db.delete()));
 });
 
 function device() {
-  const db = createDatabase(`linklens-seed-threads-${++counter}`);
-  databases.push(db);
+  const db = openDatabase();
   const getClient = async () => createApiClient({ baseUrl: seed.url, apiKey: KEY, retry: { retries: 0 } });
   const runner = createJobRunner({ db, getClient, scheduleAlarm: () => {} });
   return {
