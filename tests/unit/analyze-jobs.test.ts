@@ -3,14 +3,13 @@
  * its state in fake-indexeddb. Only the clock and the alarm are stand-ins.
  */
 import "fake-indexeddb/auto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createJobRunner, JOB_WAKE_MS, MAX_JOB_ATTEMPTS } from "../../entrypoints/background/analyze-jobs";
 import { createApiClient } from "../../lib/api/client";
 import type { LinklensDatabase } from "../../lib/db/database";
 import { recordsByIds, recordsForPage } from "../../lib/db/records";
 import type { AnalyzeJob } from "../../lib/db/schema";
-import { startFixtureSite } from "../fixtures/site";
-import { KEY, startTestService, type TestService } from "../server/helpers/service";
+import { KEY, siteAndServicePerFile, startTestService } from "../server/helpers/service";
 import { closedPortUrl } from "./helpers/closed-port";
 import { freshDatabaseEachTest } from "./helpers/fresh-database";
 import { jobRow } from "./helpers/job-rows";
@@ -21,25 +20,16 @@ const POOR_KEY = "lk_test_poor";
 const ONE_CREDIT_KEYS = ["lk_test_one_credit_a", "lk_test_one_credit_b"];
 const PROMPT = "What is this page about?";
 
-let site: Awaited<ReturnType<typeof startFixtureSite>>;
-let service: TestService;
+const env = siteAndServicePerFile({
+  apiKeys: [
+    { key: KEY, credits: 10_000 },
+    { key: POOR_KEY, credits: 1 },
+    ...ONE_CREDIT_KEYS.map((key) => ({ key, credits: 1 })),
+  ],
+});
 let closedUrl: string;
-
 beforeAll(async () => {
-  site = await startFixtureSite();
-  service = await startTestService({
-    ca: site.caPem,
-    apiKeys: [
-      { key: KEY, credits: 10_000 },
-      { key: POOR_KEY, credits: 1 },
-      ...ONE_CREDIT_KEYS.map((key) => ({ key, credits: 1 })),
-    ],
-  });
   closedUrl = await closedPortUrl();
-}, 60_000);
-afterAll(async () => {
-  await service?.close();
-  await site?.close();
 });
 
 let db: LinklensDatabase;
@@ -66,7 +56,7 @@ interface SentRequest {
 function setup(
   initial: { baseUrl?: string; apiKey?: string; onChange?: () => void; loseAnswers?: "once" | "always" } = {},
 ) {
-  const target = { baseUrl: initial.baseUrl ?? service.url, apiKey: initial.apiKey ?? KEY };
+  const target = { baseUrl: initial.baseUrl ?? env.service.url, apiKey: initial.apiKey ?? KEY };
   const clock = { now: Date.now() };
   const alarms: (number | null)[] = [];
   const sent: string[][] = [];
@@ -105,17 +95,18 @@ async function jobOf(id: string): Promise<AnalyzeJob> {
 }
 
 async function serverRecord(analysisId: string) {
-  const { status, body } = await service.call("GET", `/v1/analyses?analysisId=${analysisId}`);
+  const { status, body } = await env.service.call("GET", `/v1/analyses?analysisId=${analysisId}`);
   expect(status).toBe(200);
   return body;
 }
 
-const manyLinks = (count: number) => Array.from({ length: count }, (_, i) => site.url(`/many/${i + 1}.html`));
+const manyLinks = (count: number) =>
+  Array.from({ length: count }, (_, i) => env.site.url(`/many/${i + 1}.html`));
 
 describe("analyze jobs against the reference service", { timeout: 60_000 }, () => {
   it("runs a job over 2 links: done, records cached, one usage row", async () => {
     const { runner, sent, alarms } = setup();
-    const links = [site.url("/news/article.html"), site.url("/blog/post.html")];
+    const links = [env.site.url("/news/article.html"), env.site.url("/blog/post.html")];
     const jobId = await runner.enqueue(
       { links, prompt: PROMPT, metadata: { project: "jobs" } },
       "popup",
@@ -157,7 +148,7 @@ describe("analyze jobs against the reference service", { timeout: 60_000 }, () =
   it("stores on each analysis the job's prompt, its preset (found by prompt) and its share of the credits", async () => {
     await db.presets.put({ id: "p_1", name: "About", prompt: PROMPT, temperature: 0, order: 0 });
     const { runner } = setup();
-    const links = [site.url("/news/article.html"), site.url("/blog/post.html")];
+    const links = [env.site.url("/news/article.html"), env.site.url("/blog/post.html")];
     const jobId = await runner.enqueue({ links, prompt: PROMPT }, "popup");
     await runner.whenIdle();
     const job = await jobOf(jobId);
@@ -186,8 +177,8 @@ describe("analyze jobs against the reference service", { timeout: 60_000 }, () =
 
   it("records http links and duplicates as rejected and sends only the distinct https ones", async () => {
     const { runner, sent } = setup();
-    const article = site.url("/news/article.html");
-    const post = site.url("/blog/post.html");
+    const article = env.site.url("/news/article.html");
+    const post = env.site.url("/blog/post.html");
     const httpLink = article.replace("https:", "http:");
     const jobId = await runner.enqueue(
       {
@@ -262,7 +253,10 @@ describe("analyze jobs against the reference service", { timeout: 60_000 }, () =
 
   it("retries a chunk whose answer was lost under the same key: the service's stored answer, one charge", async () => {
     const { runner, clock, requests } = setup({ apiKey: ONE_CREDIT_KEYS[0], loseAnswers: "once" });
-    const jobId = await runner.enqueue({ links: [site.url("/news/article.html")], prompt: PROMPT }, "popup");
+    const jobId = await runner.enqueue(
+      { links: [env.site.url("/news/article.html")], prompt: PROMPT },
+      "popup",
+    );
     await runner.whenIdle();
     const waiting = await jobOf(jobId);
     expect(waiting).toMatchObject({ status: "queued", error: { code: "network_error" } });
@@ -284,15 +278,15 @@ describe("analyze jobs against the reference service", { timeout: 60_000 }, () =
     expect(requests[1]?.idempotencyKey).toBe(requests[0]?.idempotencyKey);
     expect(job.analysisIds).toHaveLength(1);
     expect(await db.usage.count()).toBe(1);
-    const stored = await service.call("GET", `/v1/analyses?analysisId=${job.analysisIds[0]}`, {
+    const stored = await env.service.call("GET", `/v1/analyses?analysisId=${job.analysisIds[0]}`, {
       key: ONE_CREDIT_KEYS[0],
     });
-    expect(stored.body.analysis.url).toBe(site.url("/news/article.html"));
+    expect(stored.body.analysis.url).toBe(env.site.url("/news/article.html"));
   });
 
   it("resumes a job whose worker stopped mid-request: the service runs the chunk once", async () => {
     const stopped = setup({ apiKey: ONE_CREDIT_KEYS[1], loseAnswers: "always" });
-    const link = site.url("/slow?ms=1500");
+    const link = env.site.url("/slow?ms=1500");
     const jobId = await stopped.runner.enqueue({ links: [link], prompt: PROMPT }, "popup");
     await expect.poll(() => stopped.requests.length).toBe(1);
 
@@ -308,7 +302,10 @@ describe("analyze jobs against the reference service", { timeout: 60_000 }, () =
 
   it("fails with the service's error on a bad key (401) and does not retry", async () => {
     const { runner, alarms } = setup({ apiKey: "lk_wrong_key" });
-    const jobId = await runner.enqueue({ links: [site.url("/news/article.html")], prompt: PROMPT }, "popup");
+    const jobId = await runner.enqueue(
+      { links: [env.site.url("/news/article.html")], prompt: PROMPT },
+      "popup",
+    );
     await runner.whenIdle();
     const job = await jobOf(jobId);
     expect(job.status).toBe("failed");
@@ -321,7 +318,7 @@ describe("analyze jobs against the reference service", { timeout: 60_000 }, () =
 
   it("fails when the key cannot cover the request (402)", async () => {
     const { runner } = setup({ apiKey: POOR_KEY });
-    const links = [site.url("/news/article.html"), site.url("/blog/post.html")];
+    const links = [env.site.url("/news/article.html"), env.site.url("/blog/post.html")];
     const jobId = await runner.enqueue({ links, prompt: PROMPT }, "popup");
     await runner.whenIdle();
     expect((await jobOf(jobId)).error).toMatchObject({ status: 402, code: "insufficient_credits" });
@@ -329,8 +326,8 @@ describe("analyze jobs against the reference service", { timeout: 60_000 }, () =
 
   it("keeps per-link failures, and fails a job none of whose links could be analyzed (422)", async () => {
     const { runner } = setup();
-    const good = site.url("/news/article.html");
-    const missing = site.url("/status/404");
+    const good = env.site.url("/news/article.html");
+    const missing = env.site.url("/status/404");
     const mixedId = await runner.enqueue({ links: [good, missing], prompt: PROMPT }, "popup");
     const failingId = await runner.enqueue({ links: [missing], prompt: PROMPT }, "popup");
     await runner.whenIdle();
@@ -355,7 +352,7 @@ describe("analyze jobs against the reference service", { timeout: 60_000 }, () =
       "context-link",
     );
     const noPrompt = await runner.enqueue(
-      { links: [site.url("/news/article.html")], prompt: "   " },
+      { links: [env.site.url("/news/article.html")], prompt: "   " },
       "popup",
     );
     await runner.whenIdle();
@@ -374,7 +371,7 @@ describe("analyze jobs against the reference service", { timeout: 60_000 }, () =
 
   it("keeps a job queued with retryAt and the error while the service is down, and completes it on runDue", async () => {
     const { runner, target, clock, alarms, sent } = setup({ baseUrl: closedUrl });
-    const link = site.url("/news/article.html");
+    const link = env.site.url("/news/article.html");
     const jobId = await runner.enqueue({ links: [link], prompt: PROMPT }, "shortcut");
     await runner.whenIdle();
 
@@ -389,7 +386,7 @@ describe("analyze jobs against the reference service", { timeout: 60_000 }, () =
     await runner.runDue(); // too early: nothing happens
     expect((await jobOf(jobId)).attempts).toBe(1);
 
-    target.baseUrl = service.url;
+    target.baseUrl = env.service.url;
     clock.now = (waiting.retryAt as number) + 1;
     await runner.runDue();
     const done = await jobOf(jobId);
@@ -402,10 +399,10 @@ describe("analyze jobs against the reference service", { timeout: 60_000 }, () =
   });
 
   it("waits as long as Retry-After says when the service answers 429", async () => {
-    const limited = await startTestService({ ca: site.caPem, rateAnalyzePerMinute: 1 });
+    const limited = await startTestService({ ca: env.site.caPem, rateAnalyzePerMinute: 1 });
     try {
       const { runner, clock, alarms } = setup({ baseUrl: limited.url });
-      const link = site.url("/news/article.html");
+      const link = env.site.url("/news/article.html");
       const first = await runner.enqueue({ links: [link], prompt: PROMPT }, "popup");
       const second = await runner.enqueue({ links: [link], prompt: PROMPT }, "popup");
       await runner.whenIdle();
@@ -451,7 +448,7 @@ describe("analyze jobs against the reference service", { timeout: 60_000 }, () =
 
   it("cancels a running job: its request is aborted and it stays cancelled", async () => {
     const { runner, requests } = setup();
-    const jobId = await runner.enqueue({ links: [site.url("/slow?ms=10000")], prompt: PROMPT }, "popup");
+    const jobId = await runner.enqueue({ links: [env.site.url("/slow?ms=10000")], prompt: PROMPT }, "popup");
     await expect.poll(async () => (await jobOf(jobId)).status).toBe("running");
     expect(await runner.cancel(jobId)).toBe(true);
     // The request itself is aborted (not left to run out), which is what frees the runner at once.
@@ -464,7 +461,10 @@ describe("analyze jobs against the reference service", { timeout: 60_000 }, () =
 
   it(`gives up after ${MAX_JOB_ATTEMPTS} attempts`, async () => {
     const { runner, clock } = setup({ baseUrl: closedUrl });
-    const jobId = await runner.enqueue({ links: [site.url("/news/article.html")], prompt: PROMPT }, "popup");
+    const jobId = await runner.enqueue(
+      { links: [env.site.url("/news/article.html")], prompt: PROMPT },
+      "popup",
+    );
     await runner.whenIdle();
     for (let attempt = 2; attempt <= MAX_JOB_ATTEMPTS; attempt++) {
       clock.now = (await jobOf(jobId)).retryAt as number;
@@ -479,7 +479,10 @@ describe("analyze jobs against the reference service", { timeout: 60_000 }, () =
 
   it("cancels a job waiting for a retry", async () => {
     const { runner, clock, alarms, sent } = setup({ baseUrl: closedUrl });
-    const jobId = await runner.enqueue({ links: [site.url("/news/article.html")], prompt: PROMPT }, "popup");
+    const jobId = await runner.enqueue(
+      { links: [env.site.url("/news/article.html")], prompt: PROMPT },
+      "popup",
+    );
     await runner.whenIdle();
     expect(await runner.cancel(jobId)).toBe(true);
     expect(alarms.at(-1)).toBeNull();
@@ -542,7 +545,7 @@ describe("analyze jobs against the reference service", { timeout: 60_000 }, () =
     const { runner, sent, clock } = setup();
     await db.jobs.add(
       jobRow("job_started_twice", "running", {
-        request: { links: [site.url("/news/article.html")], prompt: PROMPT },
+        request: { links: [env.site.url("/news/article.html")], prompt: PROMPT },
         attempts: 1,
         createdAt: clock.now,
         updatedAt: clock.now,
@@ -559,7 +562,7 @@ describe("analyze jobs against the reference service", { timeout: 60_000 }, () =
     const { runner, sent, clock } = setup();
     await db.jobs.add(
       jobRow("job_crashing", "running", {
-        request: { links: [site.url("/news/article.html")], prompt: PROMPT },
+        request: { links: [env.site.url("/news/article.html")], prompt: PROMPT },
         attempts: 3,
         interruptions: 2,
         createdAt: clock.now,

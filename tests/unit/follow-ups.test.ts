@@ -3,7 +3,7 @@
  * service over HTTP (the local HTTPS fixture site), with their state in fake-indexeddb.
  */
 import "fake-indexeddb/auto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createJobRunner } from "../../entrypoints/background/analyze-jobs";
 import { createFollowUps } from "../../entrypoints/background/follow-ups";
 import { createLibrary } from "../../entrypoints/background/library";
@@ -13,29 +13,17 @@ import { buildExportDocument } from "../../lib/export/export-json";
 import { QUESTION_KEY, THREAD_KEY } from "../../lib/thread/thread-metadata";
 import { parseFollowUpPrompt } from "../../lib/thread/thread-prompt";
 import { readThread } from "../../lib/thread/thread-turns";
-import { startFixtureSite } from "../fixtures/site";
-import { KEY, startTestService, type TestService } from "../server/helpers/service";
+import { KEY, siteAndServicePerFile } from "../server/helpers/service";
 import { freshDatabaseEachTest } from "./helpers/fresh-database";
 
 /** A key for one analysis and one follow-up: a follow-up charged twice would be refused (402). */
 const TWO_CREDITS = "lk_test_two_credits";
 
-let site: Awaited<ReturnType<typeof startFixtureSite>>;
-let service: TestService;
-
-beforeAll(async () => {
-  site = await startFixtureSite();
-  service = await startTestService({
-    ca: site.caPem,
-    apiKeys: [
-      { key: KEY, credits: 1_000 },
-      { key: TWO_CREDITS, credits: 2 },
-    ],
-  });
-}, 60_000);
-afterAll(async () => {
-  await service?.close();
-  await site?.close();
+const env = siteAndServicePerFile({
+  apiKeys: [
+    { key: KEY, credits: 1_000 },
+    { key: TWO_CREDITS, credits: 2 },
+  ],
 });
 
 let db: LinklensDatabase;
@@ -56,7 +44,7 @@ function setup(apiKey = KEY, loseAnswers = false) {
   const runner = createJobRunner({
     db,
     getClient: async () =>
-      createApiClient({ baseUrl: service.url, apiKey, fetch: recordingFetch, retry: { retries: 0 } }),
+      createApiClient({ baseUrl: env.service.url, apiKey, fetch: recordingFetch, retry: { retries: 0 } }),
     scheduleAlarm: () => {},
   });
   return { runner, followUps: createFollowUps({ db, runner }), prompts };
@@ -72,7 +60,7 @@ async function finished(runner: ReturnType<typeof setup>["runner"], jobId: strin
 describe("follow-up questions", { timeout: 60_000 }, () => {
   it("adds three turns to one thread, each prompt carrying the earlier turns, each charged once", async () => {
     const { runner, followUps, prompts } = setup();
-    const link = site.url("/news/article.html");
+    const link = env.site.url("/news/article.html");
     const first = await finished(
       runner,
       await runner.enqueue(
@@ -126,7 +114,7 @@ describe("follow-up questions", { timeout: 60_000 }, () => {
 
   it("loses no turn and charges none twice when the worker stops mid-turn", async () => {
     const { runner } = setup();
-    const link = site.url("/news/article.html");
+    const link = env.site.url("/news/article.html");
     const first = await finished(
       runner,
       await runner.enqueue({ links: [link], prompt: "Summary?" }, "popup"),
@@ -145,7 +133,7 @@ describe("follow-up questions", { timeout: 60_000 }, () => {
       thread: { question: "Who paid for it?" },
     });
     // The request went again with its key: the service answered it from its first run, charging nothing more.
-    const { body } = await service.call("GET", `/v1/analyses?analysisId=${job.analysisIds[0]}`, {
+    const { body } = await env.service.call("GET", `/v1/analyses?analysisId=${job.analysisIds[0]}`, {
       key: TWO_CREDITS,
     });
     expect(body.metadata).toMatchObject({ [QUESTION_KEY]: "Who paid for it?" });
@@ -161,7 +149,7 @@ describe("follow-up questions", { timeout: 60_000 }, () => {
 
   it("keeps a failed turn's question and queues it again on Try again, with new request keys", async () => {
     const { runner, followUps } = setup();
-    const link = site.url("/news/article.html");
+    const link = env.site.url("/news/article.html");
     const first = await finished(
       runner,
       await runner.enqueue({ links: [link], prompt: "Summary?" }, "popup"),

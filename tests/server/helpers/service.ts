@@ -84,13 +84,18 @@ export interface SiteAndService {
   service: TestService;
 }
 
-/** For a test file: the fixture site and a service trusting its certificate, started once, closed after. */
+/**
+ * For a test file (or a describe block): the fixture site and a service trusting its certificate, started
+ * once, closed after; `overrides` for the service (its keys and credits). Its fields are set once the file
+ * starts: read them in hooks and tests (`env.service.url`), not at the file's top level.
+ */
 export function siteAndServicePerFile(overrides: Partial<ServiceConfig> = {}): SiteAndService {
   const context = {} as SiteAndService;
+  // Starting both takes seconds on a busy machine: longer than the unit project's default hook timeout.
   beforeAll(async () => {
     context.site = await startFixtureSite();
     context.service = await startTestService({ ca: context.site.caPem, ...overrides });
-  });
+  }, 60_000);
   afterAll(async () => {
     await context.service?.close();
     await context.site?.close();

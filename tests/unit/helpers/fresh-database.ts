@@ -42,7 +42,10 @@ export function databasesPerTest(
  * For a test file: a new database before each test, handed to `use` (which keeps it as the file's `db`),
  * deleted after it. Returns the opener, for a test that needs another database beside it.
  */
-export function freshDatabaseEachTest(label: string, use: (db: LinklensDatabase) => void): () => LinklensDatabase {
+export function freshDatabaseEachTest(
+  label: string,
+  use: (db: LinklensDatabase) => void,
+): () => LinklensDatabase {
   const open = databasesPerTest(label);
   beforeEach(() => {
     use(open());
