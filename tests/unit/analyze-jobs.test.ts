@@ -4,8 +4,7 @@
  */
 import "fake-indexeddb/auto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createJobRunner, JOB_WAKE_MS, MAX_JOB_ATTEMPTS } from "../../entrypoints/background/analyze-jobs";
-import { createApiClient } from "../../lib/api/client";
+import { JOB_WAKE_MS, MAX_JOB_ATTEMPTS } from "../../entrypoints/background/analyze-jobs";
 import type { LinklensDatabase } from "../../lib/db/database";
 import { recordsByIds, recordsForPage } from "../../lib/db/records";
 import type { AnalyzeJob } from "../../lib/db/schema";
@@ -13,6 +12,7 @@ import { KEY, siteAndServicePerFile, startTestService } from "../server/helpers/
 import { closedPortUrl } from "./helpers/closed-port";
 import { freshDatabaseEachTest } from "./helpers/fresh-database";
 import { jobRow } from "./helpers/job-rows";
+import { type LoseAnswers, recordingJobRunner, type SentRequest } from "./helpers/recording-runner";
 import { answerJson, startScriptedService } from "./helpers/scripted-service";
 
 const POOR_KEY = "lk_test_poor";
@@ -37,56 +37,30 @@ freshDatabaseEachTest("jobs", (fresh) => {
   db = fresh;
 });
 
-/** One POST /v1/links as the runner sent it. */
-interface SentRequest {
-  idempotencyKey: string | null;
-  /** The keys of the job's row in the database when the request left. */
-  savedKeys: string[] | undefined;
-  status?: number;
-  replayed?: boolean;
-  /** The signal the request left with: aborted once the job is cancelled. */
-  signal?: AbortSignal | null;
-}
-
 /**
- * A runner whose client goes to `target` (switchable), recording the links of every POST /v1/links.
- * `loseAnswers`: the requests reach the service, but their answers never come back (`"once"`: only the
- * first one's; `"always"`: a stopped worker's, whose requests never settle).
+ * A runner whose client goes to `target` (switchable), recording every POST /v1/links (helpers/recording-runner.ts).
  */
 function setup(
-  initial: { baseUrl?: string; apiKey?: string; onChange?: () => void; loseAnswers?: "once" | "always" } = {},
+  initial: { baseUrl?: string; apiKey?: string; onChange?: () => void; loseAnswers?: LoseAnswers } = {},
 ) {
   const target = { baseUrl: initial.baseUrl ?? env.service.url, apiKey: initial.apiKey ?? KEY };
   const clock = { now: Date.now() };
   const alarms: (number | null)[] = [];
-  const sent: string[][] = [];
-  const requests: SentRequest[] = [];
-  const recordingFetch: typeof fetch = async (input, init) => {
-    if (init?.method !== "POST" || !String(input).endsWith("/v1/links")) return fetch(input, init);
-    sent.push(JSON.parse(String(init.body)).link);
-    const jobs = await db.jobs.toArray();
-    const request: SentRequest = {
-      idempotencyKey: new Headers(init.headers).get("idempotency-key"),
-      savedKeys: jobs.flatMap((job) => job.chunkKeys ?? []),
-      signal: init.signal,
-    };
-    requests.push(request);
-    const response = await fetch(input, init);
-    request.status = response.status;
-    request.replayed = response.headers.get("idempotent-replayed") === "true";
-    if (initial.loseAnswers === "always") return new Promise<Response>(() => {});
-    if (initial.loseAnswers === "once" && requests.length === 1) throw new TypeError("the answer was lost");
-    return response;
-  };
-  const runner = createJobRunner({
-    db,
-    getClient: async () => createApiClient({ ...target, fetch: recordingFetch, retry: { retries: 0 } }),
-    scheduleAlarm: (when) => void alarms.push(when),
-    now: () => clock.now,
-    onChange: initial.onChange,
-  });
-  return { runner, target, clock, alarms, sent, requests };
+  const { runner, requests } = recordingJobRunner(
+    {
+      db,
+      scheduleAlarm: (when) => void alarms.push(when),
+      now: () => clock.now,
+      onChange: initial.onChange,
+    },
+    target,
+    initial.loseAnswers,
+  );
+  return { runner, target, clock, alarms, requests };
 }
+
+/** The links of each POST /v1/links sent, in order. */
+const linksSent = (requests: SentRequest[]) => requests.map((request) => request.body.link);
 
 async function jobOf(id: string): Promise<AnalyzeJob> {
   const job = await db.jobs.get(id);
@@ -105,7 +79,7 @@ const manyLinks = (count: number) =>
 
 describe("analyze jobs against the reference service", { timeout: 60_000 }, () => {
   it("runs a job over 2 links: done, records cached, one usage row", async () => {
-    const { runner, sent, alarms } = setup();
+    const { runner, requests, alarms } = setup();
     const links = [env.site.url("/news/article.html"), env.site.url("/blog/post.html")];
     const jobId = await runner.enqueue(
       { links, prompt: PROMPT, metadata: { project: "jobs" } },
@@ -128,7 +102,7 @@ describe("analyze jobs against the reference service", { timeout: 60_000 }, () =
     });
     expect(job.error).toBeUndefined();
     expect(job.analysisIds).toHaveLength(2);
-    expect(sent).toEqual([links]);
+    expect(linksSent(requests)).toEqual([links]);
 
     const records = await recordsByIds(db, job.analysisIds);
     expect(records.map((record) => record.pageUrl)).toEqual(links);
@@ -176,7 +150,7 @@ describe("analyze jobs against the reference service", { timeout: 60_000 }, () =
   });
 
   it("records http links and duplicates as rejected and sends only the distinct https ones", async () => {
-    const { runner, sent } = setup();
+    const { runner, requests } = setup();
     const article = env.site.url("/news/article.html");
     const post = env.site.url("/blog/post.html");
     const httpLink = article.replace("https:", "http:");
@@ -204,7 +178,7 @@ describe("analyze jobs against the reference service", { timeout: 60_000 }, () =
       { link: "nonsense", problem: "invalid_url" },
     ]);
     expect(job.duplicates).toBe(2);
-    expect(sent).toEqual([[article, post]]);
+    expect(linksSent(requests)).toEqual([[article, post]]);
     // What the service itself stored:
     expect(job.analysisIds).toHaveLength(2);
     const urls = await Promise.all(job.analysisIds.map(async (id) => (await serverRecord(id)).analysis.url));
@@ -213,15 +187,15 @@ describe("analyze jobs against the reference service", { timeout: 60_000 }, () =
 
   it("splits 45 links into 3 requests and joins them into one job", async () => {
     const reads: Promise<AnalyzeJob[]>[] = [];
-    const { runner, sent } = setup({ onChange: () => reads.push(db.jobs.toArray()) });
+    const { runner, requests } = setup({ onChange: () => reads.push(db.jobs.toArray()) });
     const links = manyLinks(45);
     const jobId = await runner.enqueue({ links, prompt: PROMPT }, "context-selection");
     await runner.whenIdle();
     const seen = (await Promise.all(reads)).flatMap((jobs) => jobs.map((job) => job.progress.done));
     const progress = [...new Set(seen)];
 
-    expect(sent.map((chunk) => chunk.length)).toEqual([20, 20, 5]);
-    expect(sent.flat()).toEqual(links);
+    expect(linksSent(requests).map((chunk) => chunk.length)).toEqual([20, 20, 5]);
+    expect(linksSent(requests).flat()).toEqual(links);
     expect(progress).toEqual([0, 20, 40, 45]);
     const job = await jobOf(jobId);
     expect(job).toMatchObject({
@@ -346,7 +320,7 @@ describe("analyze jobs against the reference service", { timeout: 60_000 }, () =
   });
 
   it("fails at once, without a request, when no link is https or the prompt is empty", async () => {
-    const { runner, sent } = setup();
+    const { runner, requests } = setup();
     const httpOnly = await runner.enqueue(
       { links: ["http://example.com/page"], prompt: PROMPT },
       "context-link",
@@ -366,11 +340,11 @@ describe("analyze jobs against the reference service", { timeout: 60_000 }, () =
     const invalid = await jobOf(noPrompt);
     expect(invalid.status).toBe("failed");
     expect(invalid.error).toMatchObject({ code: "invalid_request", details: [{ path: "prompt" }] });
-    expect(sent).toEqual([]);
+    expect(linksSent(requests)).toEqual([]);
   });
 
   it("keeps a job queued with retryAt and the error while the service is down, and completes it on runDue", async () => {
-    const { runner, target, clock, alarms, sent } = setup({ baseUrl: closedUrl });
+    const { runner, target, clock, alarms, requests } = setup({ baseUrl: closedUrl });
     const link = env.site.url("/news/article.html");
     const jobId = await runner.enqueue({ links: [link], prompt: PROMPT }, "shortcut");
     await runner.whenIdle();
@@ -394,7 +368,7 @@ describe("analyze jobs against the reference service", { timeout: 60_000 }, () =
     expect(done.error).toBeUndefined();
     expect(done.retryAt).toBeUndefined();
     expect(done.analysisIds).toHaveLength(1);
-    expect(sent).toEqual([[link], [link]]);
+    expect(linksSent(requests)).toEqual([[link], [link]]);
     expect(alarms.at(-1)).toBeNull();
   });
 
@@ -478,7 +452,7 @@ describe("analyze jobs against the reference service", { timeout: 60_000 }, () =
   });
 
   it("cancels a job waiting for a retry", async () => {
-    const { runner, clock, alarms, sent } = setup({ baseUrl: closedUrl });
+    const { runner, clock, alarms, requests } = setup({ baseUrl: closedUrl });
     const jobId = await runner.enqueue(
       { links: [env.site.url("/news/article.html")], prompt: PROMPT },
       "popup",
@@ -489,12 +463,12 @@ describe("analyze jobs against the reference service", { timeout: 60_000 }, () =
     clock.now += 3_600_000;
     await runner.runDue();
     expect((await jobOf(jobId)).status).toBe("cancelled");
-    expect(sent).toHaveLength(1);
+    expect(requests).toHaveLength(1);
     expect(await runner.cancel(jobId)).toBe(false);
   });
 
   it("resumes a job a stopped worker left running, without re-sending the chunk already done", async () => {
-    const { runner, sent, clock } = setup();
+    const { runner, requests, clock } = setup();
     const links = manyLinks(25);
     const doneIds = Array.from({ length: 20 }, (_, i) => `ana_done_${i}`);
     await db.jobs.add({
@@ -516,7 +490,7 @@ describe("analyze jobs against the reference service", { timeout: 60_000 }, () =
     });
 
     await runner.resume();
-    expect(sent).toEqual([links.slice(20)]);
+    expect(linksSent(requests)).toEqual([links.slice(20)]);
     const job = await jobOf("job_cut_off");
     expect(job).toMatchObject({
       status: "done",
@@ -542,7 +516,7 @@ describe("analyze jobs against the reference service", { timeout: 60_000 }, () =
   });
 
   it("resumes once per worker: the browser's startup event after the worker's own start sends nothing twice", async () => {
-    const { runner, sent, clock } = setup();
+    const { runner, requests, clock } = setup();
     await db.jobs.add(
       jobRow("job_started_twice", "running", {
         request: { links: [env.site.url("/news/article.html")], prompt: PROMPT },
@@ -554,12 +528,12 @@ describe("analyze jobs against the reference service", { timeout: 60_000 }, () =
 
     await Promise.all([runner.resume(), runner.resume()]);
     await runner.resume();
-    expect(sent).toHaveLength(1);
+    expect(requests).toHaveLength(1);
     expect(await jobOf("job_started_twice")).toMatchObject({ status: "done", attempts: 2, interruptions: 1 });
   });
 
   it("fails a job clearly when the worker stopped during it too many times", async () => {
-    const { runner, sent, clock } = setup();
+    const { runner, requests, clock } = setup();
     await db.jobs.add(
       jobRow("job_crashing", "running", {
         request: { links: [env.site.url("/news/article.html")], prompt: PROMPT },
@@ -574,6 +548,6 @@ describe("analyze jobs against the reference service", { timeout: 60_000 }, () =
     expect(job.status).toBe("failed");
     expect(job.error).toMatchObject({ code: "interrupted" });
     expect(job.error?.message).toContain("stopped 3 times");
-    expect(sent).toEqual([]);
+    expect(linksSent(requests)).toEqual([]);
   });
 });

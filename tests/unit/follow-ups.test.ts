@@ -4,10 +4,8 @@
  */
 import "fake-indexeddb/auto";
 import { describe, expect, it } from "vitest";
-import { createJobRunner } from "../../entrypoints/background/analyze-jobs";
 import { createFollowUps } from "../../entrypoints/background/follow-ups";
 import { createLibrary } from "../../entrypoints/background/library";
-import { createApiClient } from "../../lib/api/client";
 import type { LinklensDatabase } from "../../lib/db/database";
 import { buildExportDocument } from "../../lib/export/export-json";
 import { QUESTION_KEY, THREAD_KEY } from "../../lib/thread/thread-metadata";
@@ -15,6 +13,7 @@ import { parseFollowUpPrompt } from "../../lib/thread/thread-prompt";
 import { readThread } from "../../lib/thread/thread-turns";
 import { KEY, siteAndServicePerFile } from "../server/helpers/service";
 import { freshDatabaseEachTest } from "./helpers/fresh-database";
+import { recordingJobRunner } from "./helpers/recording-runner";
 
 /** A key for one analysis and one follow-up: a follow-up charged twice would be refused (402). */
 const TWO_CREDITS = "lk_test_two_credits";
@@ -31,23 +30,17 @@ const openDatabase = freshDatabaseEachTest("follow-ups", (fresh) => {
   db = fresh;
 });
 
-/** The worker's runner and follow-ups, recording the prompt of every POST /v1/links. */
+/**
+ * The worker's runner and follow-ups, recording every POST /v1/links. `loseAnswers`: a worker stopped
+ * mid-request, whose requests the service runs but whose answers never come back.
+ */
 function setup(apiKey = KEY, loseAnswers = false) {
-  const prompts: string[] = [];
-  const recordingFetch: typeof fetch = async (input, init) => {
-    if (init?.method !== "POST" || !String(input).endsWith("/v1/links")) return fetch(input, init);
-    prompts.push(JSON.parse(String(init.body)).prompt);
-    const response = await fetch(input, init);
-    // A worker stopped mid-request: the service ran it, but the answer never comes back.
-    return loseAnswers ? new Promise<Response>(() => {}) : response;
-  };
-  const runner = createJobRunner({
-    db,
-    getClient: async () =>
-      createApiClient({ baseUrl: env.service.url, apiKey, fetch: recordingFetch, retry: { retries: 0 } }),
-    scheduleAlarm: () => {},
-  });
-  return { runner, followUps: createFollowUps({ db, runner }), prompts };
+  const { runner, requests } = recordingJobRunner(
+    { db, scheduleAlarm: () => {} },
+    { baseUrl: env.service.url, apiKey },
+    loseAnswers ? "always" : undefined,
+  );
+  return { runner, followUps: createFollowUps({ db, runner }), requests };
 }
 
 async function finished(runner: ReturnType<typeof setup>["runner"], jobId: string) {
@@ -59,7 +52,7 @@ async function finished(runner: ReturnType<typeof setup>["runner"], jobId: strin
 
 describe("follow-up questions", { timeout: 60_000 }, () => {
   it("adds three turns to one thread, each prompt carrying the earlier turns, each charged once", async () => {
-    const { runner, followUps, prompts } = setup();
+    const { runner, followUps, requests } = setup();
     const link = env.site.url("/news/article.html");
     const first = await finished(
       runner,
@@ -94,7 +87,7 @@ describe("follow-up questions", { timeout: 60_000 }, () => {
     expect(thread.turns.map((turn) => turn.costCredits)).toEqual([1, 1, 1, 1]);
 
     // The third follow-up's prompt carried the three turns before it, oldest first, and its own question.
-    const sent = parseFollowUpPrompt(prompts.at(-1) as string);
+    const sent = parseFollowUpPrompt(requests.at(-1)?.body.prompt as string);
     expect(sent?.question).toBe("Who leads the council?");
     expect(sent?.earlier.map((turn) => turn.question)).toEqual([
       "What is this page about?",
@@ -121,7 +114,7 @@ describe("follow-up questions", { timeout: 60_000 }, () => {
     );
     const stopped = setup(KEY, true);
     const jobId = await stopped.followUps.ask(first.analysisIds[0] as string, "Who paid for it?");
-    await expect.poll(() => stopped.prompts.length).toBe(1);
+    await expect.poll(() => stopped.requests.length).toBe(1);
 
     const restarted = setup(TWO_CREDITS);
     await restarted.runner.resume();
