@@ -100,14 +100,24 @@ describe("every landed update is checked for the edit", () => {
   });
 });
 
+/**
+ * Two edits of a record's text on a replacing service with `etag`: the second saved once the first has
+ * landed, on the updatedAt the service answered it with; `between` runs in between (another client's edit).
+ */
+async function editTwice(etag: SeedServiceChoices["etag"], between: (analysisId: string) => void = () => {}) {
+  const { outbox, created } = await start({ update: "replace", etag });
+  await outbox.save(created.analysisId, { textContent: "first" }, created.updatedAt);
+  await outbox.whenIdle();
+  const first = seed.record(created.analysisId);
+  between(created.analysisId);
+  const seq = await outbox.save(created.analysisId, { textContent: "second" }, first?.updatedAt as string);
+  await outbox.whenIdle();
+  return { created, seq };
+}
+
 describe("If-Match only with an ETag the service gave", () => {
   it("a service with ETags of its own: If-Match carries its ETag, never one made of updatedAt; no false conflict", async () => {
-    const { outbox, created } = await start({ update: "replace", etag: "own" });
-    await outbox.save(created.analysisId, { textContent: "first" }, created.updatedAt);
-    await outbox.whenIdle();
-    const first = seed.record(created.analysisId);
-    await outbox.save(created.analysisId, { textContent: "second" }, first?.updatedAt as string);
-    await outbox.whenIdle();
+    const { created } = await editTwice("own");
 
     expect(await db.outbox.count()).toBe(0);
     expect(updates().map((update) => update.status)).toEqual([200, 200]);
@@ -120,13 +130,9 @@ describe("If-Match only with an ETag the service gave", () => {
   });
 
   it("its record changed by another client after the ETag was kept: 412, both versions kept", async () => {
-    const { outbox, created } = await start({ update: "replace", etag: "own" });
-    await outbox.save(created.analysisId, { textContent: "first" }, created.updatedAt);
-    await outbox.whenIdle();
-    const first = seed.record(created.analysisId);
-    seed.editAsAnotherClient(created.analysisId, { by: "them" });
-    const seq = await outbox.save(created.analysisId, { textContent: "second" }, first?.updatedAt as string);
-    await outbox.whenIdle();
+    const { seq } = await editTwice("own", (analysisId) =>
+      seed.editAsAnotherClient(analysisId, { by: "them" }),
+    );
 
     expect(updates().map((update) => update.status)).toEqual([200, 412]);
     const entry = await db.outbox.get(seq);
@@ -135,12 +141,7 @@ describe("If-Match only with an ETag the service gave", () => {
   });
 
   it("a service that sends no ETag: no If-Match at all, and the edits land", async () => {
-    const { outbox, created } = await start({ update: "replace", etag: "none" });
-    await outbox.save(created.analysisId, { textContent: "first" }, created.updatedAt);
-    await outbox.whenIdle();
-    const first = seed.record(created.analysisId);
-    await outbox.save(created.analysisId, { textContent: "second" }, first?.updatedAt as string);
-    await outbox.whenIdle();
+    await editTwice("none");
     expect(await db.outbox.count()).toBe(0);
     expect(updates().map((update) => [update.headers["if-match"], update.status])).toEqual([
       [undefined, 200],
