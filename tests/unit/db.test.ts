@@ -1,10 +1,10 @@
 import "fake-indexeddb/auto";
-import Dexie from "dexie";
 import { describe, expect, it } from "vitest";
 import type { AnalysisRecord } from "../../lib/api/contract";
 import { createDatabase, type LinklensDatabase } from "../../lib/db/database";
 import { cacheRecords, recordsByIds, recordsForPage } from "../../lib/db/records";
 import { freshDatabaseEachTest, newDatabaseName } from "./helpers/fresh-database";
+import { shippedDatabase } from "./helpers/shipped-database";
 
 let db: LinklensDatabase;
 freshDatabaseEachTest("db", (fresh) => {
@@ -140,14 +140,7 @@ describe("recordsForPage and recordsByIds", () => {
 describe("schema versions", () => {
   it("opens a database of version 1 as the current version: the rows stay and the deleted table is there", async () => {
     const name = newDatabaseName("db-upgrade");
-    const v1 = new Dexie(name);
-    v1.version(1).stores({
-      analyses: "&analysisId, updatedAt, pageUrl, pageId, host, cachedAt",
-      usage: "&usageId, createdAt",
-      jobs: "&id, status, createdAt, updatedAt, tabUrl",
-      presets: "&id, order",
-      outbox: "++seq, analysisId, createdAt",
-    });
+    const v1 = shippedDatabase(name, 1);
     await v1.table("usage").add({ usageId: "use_1", costCredits: 2, links: [], createdAt: 1 });
     v1.close();
 

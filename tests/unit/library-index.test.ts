@@ -4,7 +4,6 @@
  * index's answers with a plain substring search over the rows themselves.
  */
 import "fake-indexeddb/auto";
-import Dexie from "dexie";
 import { describe, expect, it } from "vitest";
 import type { AnalysisRecord } from "../../lib/api/contract";
 import { createDatabase, type LinklensDatabase } from "../../lib/db/database";
@@ -17,6 +16,7 @@ import { createLibrarySnapshot, type LibrarySnapshot } from "../../lib/library/l
 import { BLOCK_DOCS, BLOCK_WORDS } from "../../lib/library/search-block";
 import { searchableTexts, searchTerms } from "../../lib/library/search-text";
 import { freshDatabaseEachTest, newDatabaseName } from "./helpers/fresh-database";
+import { shippedDatabase } from "./helpers/shipped-database";
 import { record } from "./library-fixtures";
 
 let db: LinklensDatabase;
@@ -157,15 +157,7 @@ describe("the library index", () => {
 describe("schema version 3", () => {
   it("indexes the analyses cached before it: whole texts searchable, entries listed", async () => {
     const name = newDatabaseName("index-upgrade");
-    const v2 = new Dexie(name);
-    v2.version(1).stores({
-      analyses: "&analysisId, updatedAt, pageUrl, pageId, host, cachedAt",
-      usage: "&usageId, createdAt",
-      jobs: "&id, status, createdAt, updatedAt, tabUrl",
-      presets: "&id, order",
-      outbox: "++seq, analysisId, createdAt",
-    });
-    v2.version(2).stores({ deleted: "&token, expiresAt" });
+    const v2 = shippedDatabase(name, 2);
     const old = records(BLOCK_DOCS + 10).map(
       (r): CachedAnalysis => ({ ...r, ...localFieldsOf(r.analysis, 1) }),
     );
