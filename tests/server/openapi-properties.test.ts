@@ -10,7 +10,7 @@ import Ajv2020, { type ValidateFunction } from "ajv/dist/2020";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { schemaArbitraries } from "./helpers/json-schema-arbitrary";
-import { KEY, siteAndServicePerFile } from "./helpers/service";
+import { type Answer, KEY, readAnswer, siteAndServicePerFile } from "./helpers/service";
 
 const SEED = 20261126;
 /**
@@ -152,13 +152,7 @@ function encodeParameter(parameter: Parameter, value: unknown): string {
   return String(value);
 }
 
-interface Sent {
-  status: number;
-  headers: Headers;
-  body: any;
-}
-
-async function send(operation: Operation, request: GeneratedRequest, key: string | null): Promise<Sent> {
+async function send(operation: Operation, request: GeneratedRequest, key: string | null): Promise<Answer> {
   const query = new URLSearchParams(request.query).toString();
   const headers: Record<string, string> = { ...request.headers };
   if (key !== null) headers["x-api-key"] = key;
@@ -167,23 +161,23 @@ async function send(operation: Operation, request: GeneratedRequest, key: string
     headers["content-type"] = "application/json";
     body = JSON.stringify(request.body);
   }
-  const response = await fetch(`${env.service.url}${operation.path}${query ? `?${query}` : ""}`, {
-    method: operation.method,
-    headers,
-    body,
-  });
-  const text = await response.text();
-  let parsed: unknown = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    // not JSON: the schema check below says so
-  }
-  return { status: response.status, headers: response.headers, body: parsed };
+  // A body that is not JSON stays text: the schema check below says so.
+  return readAnswer(
+    await fetch(`${env.service.url}${operation.path}${query ? `?${query}` : ""}`, {
+      method: operation.method,
+      headers,
+      body,
+    }),
+  );
 }
 
 /** Every way the answer breaks the document, as readable lines (none when it keeps it). */
-function breaches(operation: Operation, request: GeneratedRequest, key: string | null, sent: Sent): string[] {
+function breaches(
+  operation: Operation,
+  request: GeneratedRequest,
+  key: string | null,
+  sent: Answer,
+): string[] {
   const found: string[] = [];
   const declared = operation.responses[String(sent.status)];
   if (sent.status >= 500) found.push(`answered ${sent.status}: ${JSON.stringify(sent.body).slice(0, 300)}`);

@@ -9,12 +9,31 @@ import { postgresPerFile } from "../../helpers/postgres-cluster";
 export const KEY = "lk_test_alpha";
 export const OTHER_KEY = "lk_test_beta";
 
+/** An answer as the tests read it: the body parsed as JSON, or its text when it is not JSON. */
+export interface Answer {
+  status: number;
+  headers: Headers;
+  body: any;
+}
+
 export interface TestService extends RunningService {
   call(
     method: string,
     path: string,
     options?: { body?: unknown; rawBody?: string; key?: string | null; headers?: Record<string, string> },
-  ): Promise<{ status: number; headers: Headers; body: any }>;
+  ): Promise<Answer>;
+}
+
+/** Reads `response` whole: its body as JSON, or as text when it is not JSON (the test sees which). */
+export async function readAnswer(response: Response): Promise<Answer> {
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON: the test sees the text
+  }
+  return { status: response.status, headers: response.headers, body };
 }
 
 /**
@@ -66,15 +85,7 @@ export async function startTestService(overrides: Partial<ServiceConfig> = {}): 
         body = JSON.stringify(options.body);
         headers["content-type"] ??= "application/json";
       }
-      const response = await fetch(service.url + path, { method, headers, body });
-      const text = await response.text();
-      let parsed: unknown = text;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        // not JSON: the test sees the text
-      }
-      return { status: response.status, headers: response.headers, body: parsed };
+      return readAnswer(await fetch(service.url + path, { method, headers, body }));
     },
   };
 }
