@@ -21,6 +21,7 @@ import {
 } from "../../server/store/types";
 import { startFixtureSite } from "../fixtures/site";
 import {
+  type Answer,
   KEY,
   OTHER_KEY,
   openTestStore,
@@ -54,6 +55,14 @@ const analyze = (body: unknown, idempotencyKey?: string, key?: string) =>
   post("/v1/links", body, idempotencyKey)({ key });
 const articleRequest = () => ({ link: [env.site.url("/news/article.html")], prompt: "Summarize" });
 
+/** `again` is `first` replayed: the same status, ETag and body, marked Idempotent-Replayed. */
+function expectReplayOf(again: Answer, first: Answer) {
+  expect(again.status).toBe(first.status);
+  expect(again.headers.get("idempotent-replayed")).toBe("true");
+  expect(again.headers.get("etag")).toBe(first.headers.get("etag"));
+  expect(again.body).toEqual(first.body);
+}
+
 describe("POST /v1/links with an Idempotency-Key", () => {
   it("answers a repeat with the stored response, marked replayed, and charges once", async () => {
     const key = newKey();
@@ -65,10 +74,8 @@ describe("POST /v1/links with an Idempotency-Key", () => {
 
     for (let repeat = 0; repeat < 3; repeat++) {
       const again = await analyze(body, key, POOR_KEY);
-      expect(again.status).toBe(200);
-      expect(again.headers.get("idempotent-replayed")).toBe("true");
+      expectReplayOf(again, first);
       expect(again.headers.get("content-type")).toMatch(/^application\/json/);
-      expect(again.body).toEqual(first.body);
     }
 
     // The key held 3 credits: after one charge, exactly 2 are left (2 links pass, then 1 more does not).
@@ -89,9 +96,7 @@ describe("POST /v1/links with an Idempotency-Key", () => {
     expect(busy.body.error.code).toBe("idempotency_in_progress");
     expect(busy.headers.get("retry-after")).toBe("1");
 
-    const later = await analyze(body, key);
-    expect(later.headers.get("idempotent-replayed")).toBe("true");
-    expect(later.body).toEqual(done.body);
+    expectReplayOf(await analyze(body, key), done);
   });
 
   it("runs concurrent requests with one key once: one charge, one usage", async () => {
@@ -128,19 +133,13 @@ describe("POST /v1/links with an Idempotency-Key", () => {
     const first = await analyze(failing, key);
     expect(first.status).toBe(422);
     expect(first.body.error.code).toBe("unprocessable");
-    const again = await analyze(failing, key);
-    expect(again.status).toBe(422);
-    expect(again.headers.get("idempotent-replayed")).toBe("true");
-    expect(again.body).toEqual(first.body);
+    expectReplayOf(await analyze(failing, key), first);
 
     const invalidKey = newKey();
     const invalid = { link: ["http://example.com/"], prompt: "x" };
     const refused = await analyze(invalid, invalidKey);
     expect(refused.status).toBe(400);
-    const refusedAgain = await analyze(invalid, invalidKey);
-    expect(refusedAgain.status).toBe(400);
-    expect(refusedAgain.headers.get("idempotent-replayed")).toBe("true");
-    expect(refusedAgain.body).toEqual(refused.body);
+    expectReplayOf(await analyze(invalid, invalidKey), refused);
   });
 
   it("refuses a malformed Idempotency-Key with 400, and accepts 255 printable characters", async () => {
@@ -191,11 +190,7 @@ describe("POST /v1/analyses with an Idempotency-Key", () => {
     });
     const first = await edit();
     expect(first.status).toBe(200);
-    const again = await edit();
-    expect(again.status).toBe(200);
-    expect(again.headers.get("idempotent-replayed")).toBe("true");
-    expect(again.headers.get("etag")).toBe(first.headers.get("etag"));
-    expect(again.body).toEqual(first.body);
+    expectReplayOf(await edit(), first);
     const read = await env.service.call("GET", `/v1/analyses?analysisId=${created.analysisId}`);
     expect(read.body.updatedAt).toBe(first.body.updatedAt);
   });
@@ -208,18 +203,13 @@ describe("POST /v1/analyses with an Idempotency-Key", () => {
     });
     const refused = await stale();
     expect(refused.status).toBe(412);
-    const again = await stale();
-    expect(again.status).toBe(412);
-    expect(again.headers.get("idempotent-replayed")).toBe("true");
-    expect(again.headers.get("etag")).toBe(refused.headers.get("etag"));
-    expect(again.body).toEqual(refused.body);
+    expectReplayOf(await stale(), refused);
 
     const missingKey = newKey();
     const missing = post("/v1/analyses", { analysisId: "ana_missing", textContent: "x" }, missingKey);
-    expect((await missing()).status).toBe(404);
-    const missingAgain = await missing();
-    expect(missingAgain.status).toBe(404);
-    expect(missingAgain.headers.get("idempotent-replayed")).toBe("true");
+    const notFound = await missing();
+    expect(notFound.status).toBe(404);
+    expectReplayOf(await missing(), notFound);
   });
 });
 
@@ -293,9 +283,7 @@ describe("5xx answers are not stored", () => {
     expect(retried.status).toBe(200);
     expect(retried.headers.get("idempotent-replayed")).toBeNull();
     expect(retried.body.results[0].textContent).toBe("A summary.");
-    const replayed = await request({ service: upstream });
-    expect(replayed.headers.get("idempotent-replayed")).toBe("true");
-    expect(replayed.body).toEqual(retried.body);
+    expectReplayOf(await request({ service: upstream }), retried);
   });
 });
 
