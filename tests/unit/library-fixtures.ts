@@ -34,6 +34,18 @@ export function record(
   };
 }
 
+/** A record as the service answers it, for the worker's library tests (delete, undo, removed). */
+export function workerRecord(analysisId: string, updatedAt = "2026-11-22T10:00:00.000Z"): AnalysisRecord {
+  return {
+    analysisId,
+    createdAt: "2026-11-22T09:00:00.000Z",
+    updatedAt,
+    analysis: { url: `https://example.com/${analysisId}`, title: analysisId },
+    textContent: `text of ${analysisId}`,
+    metadata: { n: 1 },
+  };
+}
+
 /** The library (entries and search index) the side panel reads after `records` are cached. */
 export async function cachedLibrary(records: AnalysisRecord[]): Promise<Library> {
   const db = createDatabase(newDatabaseName("library-fixtures"));
