@@ -6,20 +6,15 @@
 import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createOutbox } from "../../entrypoints/background/outbox";
-import { createApiClient } from "../../lib/api/client";
 import type { AnalysisRecord } from "../../lib/api/contract";
 import type { LinklensDatabase } from "../../lib/db/database";
 import { type RecordEtag, recordEtagStore } from "../../lib/db/record-etags";
 import { cacheRecords } from "../../lib/db/records";
 import { EDIT_NOT_KEPT } from "../../lib/editing/not-kept";
-import {
-  type SeedService,
-  type SeedServiceChoices,
-  startSeedService,
-} from "../fixtures/seed-service/seed-service";
+import type { SeedService, SeedServiceChoices } from "../fixtures/seed-service/seed-service";
 import { freshDatabaseEachTest } from "./helpers/fresh-database";
+import { seedClient, startSeedMock } from "./helpers/seed-service";
 
-const KEY = "seed_key";
 let db: LinklensDatabase;
 freshDatabaseEachTest("seed-edits", (fresh) => {
   db = fresh;
@@ -35,9 +30,9 @@ afterEach(async () => {
 });
 
 async function start(choices: Partial<SeedServiceChoices>) {
-  seed = await startSeedService({ apiKeys: [KEY], ...choices });
-  const client = () => createApiClient({ baseUrl: seed.url, apiKey: KEY, retry: { retries: 0 } });
-  const answer = await client().analyzeLinks({
+  seed = await startSeedMock(choices);
+  const client = seedClient(seed);
+  const answer = await client.analyzeLinks({
     link: ["https://pages.example/merge-me"],
     prompt: "Summarize",
     metadata: { project: "seed", topic: "old" },
@@ -47,7 +42,7 @@ async function start(choices: Partial<SeedServiceChoices>) {
   await cacheRecords(db, [created]);
   const outbox = createOutbox({
     db,
-    getClient: async () => client(),
+    getClient: async () => client,
     scheduleAlarm: () => {},
     etags: recordEtagStore({
       getValue: async () => kept,

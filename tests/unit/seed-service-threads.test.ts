@@ -4,31 +4,27 @@
  * ignores that filter rebuilds from the library only, saying so.
  */
 import "fake-indexeddb/auto";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createJobRunner } from "../../entrypoints/background/analyze-jobs";
 import { createFollowUps } from "../../entrypoints/background/follow-ups";
 import { createThreadRebuild } from "../../entrypoints/background/thread-rebuild";
-import { createApiClient } from "../../lib/api/client";
 import { cacheRecords } from "../../lib/db/records";
 import { readThread } from "../../lib/thread/thread-turns";
-import { type SeedService, startSeedService } from "../fixtures/seed-service/seed-service";
+import type { SeedService } from "../fixtures/seed-service/seed-service";
 import { databasesPerTest } from "./helpers/fresh-database";
+import { seedClient, seedMockEachTest } from "./helpers/seed-service";
 
-const KEY = "seed_key";
 const PAGE = "https://pages.example/tram";
 
-let seed: SeedService;
 const openDatabase = databasesPerTest("seed-threads");
-beforeEach(async () => {
-  seed = await startSeedService({ apiKeys: [KEY] });
-});
-afterEach(async () => {
-  await seed.close();
+let seed: SeedService;
+seedMockEachTest({}, (started) => {
+  seed = started;
 });
 
 function device() {
   const db = openDatabase();
-  const getClient = async () => createApiClient({ baseUrl: seed.url, apiKey: KEY, retry: { retries: 0 } });
+  const getClient = async () => seedClient(seed);
   const runner = createJobRunner({ db, getClient, scheduleAlarm: () => {} });
   return {
     db,
@@ -59,7 +55,7 @@ describe("threads on a seed-only service", () => {
   it("rebuilds a thread on a new device from one turn, through the related list's metadata filter", async () => {
     const ids = await threadOnFirstDevice();
     const second = device();
-    const client = createApiClient({ baseUrl: seed.url, apiKey: KEY, retry: { retries: 0 } });
+    const client = seedClient(seed);
     await cacheRecords(second.db, [await client.getAnalysis(ids[2] as string)]);
 
     expect(await second.rebuild.rebuild(ids[2] as string)).toEqual({
@@ -78,7 +74,7 @@ describe("threads on a seed-only service", () => {
     const ids = await threadOnFirstDevice();
     seed.choose({ metadataFilter: "ignore" });
     const second = device();
-    const client = createApiClient({ baseUrl: seed.url, apiKey: KEY, retry: { retries: 0 } });
+    const client = seedClient(seed);
     await cacheRecords(second.db, [await client.getAnalysis(ids[2] as string)]);
 
     expect(await second.rebuild.rebuild(ids[2] as string)).toEqual({
