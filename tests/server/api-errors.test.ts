@@ -1,8 +1,8 @@
-import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LIMITS } from "../../lib/api/contract";
 import { startFixtureSite } from "../fixtures/site";
+import { type FakeProvider, PROVIDER_FAILURE, startFakeProvider } from "./helpers/fake-provider";
 import { KEY, startTestService, type TestService } from "./helpers/service";
 
 let service: TestService;
@@ -216,27 +216,19 @@ describe("429 rate limits", () => {
 });
 
 describe("502 upstream errors", () => {
-  let provider: Server;
+  let provider: FakeProvider;
   let site: Awaited<ReturnType<typeof startFixtureSite>>;
   beforeAll(async () => {
     site = await startFixtureSite();
-    provider = createServer((_request, response) => {
-      response.writeHead(500, { "content-type": "application/json" });
-      response.end(JSON.stringify({ error: { message: "model overloaded" } }));
-    });
-    await new Promise<void>((resolve) => provider.listen(0, "127.0.0.1", resolve));
+    provider = await startFakeProvider(() => PROVIDER_FAILURE);
   });
   afterAll(async () => {
-    provider.close();
-    await site.close();
+    await provider?.close();
+    await site?.close();
   });
 
   it("answers 502 when the configured generation provider fails for every link", async () => {
-    const { port } = provider.address() as AddressInfo;
-    const upstream = await startTestService({
-      ca: site.caPem,
-      llm: { LLM_BASE_URL: `http://127.0.0.1:${port}/v1`, LLM_MODEL: "test-model", LLM_API_KEY: "sk-test" },
-    });
+    const upstream = await startTestService({ ca: site.caPem, llm: provider.llm });
     try {
       const response = await upstream.call("POST", "/v1/links", {
         body: { link: [site.url("/blog/post.html")], prompt: "x" },

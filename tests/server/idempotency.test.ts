@@ -3,8 +3,6 @@
  * store underneath for what HTTP cannot reach: a process that died holding a key, a claim taken over).
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -19,7 +17,7 @@ import {
   IdempotencyClaimLostError,
   type Store,
 } from "../../server/store/types";
-import { startFixtureSite } from "../fixtures/site";
+import { answerWith, type FakeProvider, PROVIDER_FAILURE, startFakeProvider } from "./helpers/fake-provider";
 import {
   type Answer,
   KEY,
@@ -235,46 +233,21 @@ describe("the API client with an Idempotency-Key", () => {
 });
 
 describe("5xx answers are not stored", () => {
-  let provider: Server;
+  let provider: FakeProvider;
   let failing = true;
   let upstream: TestService;
-  let site: Awaited<ReturnType<typeof startFixtureSite>>;
   beforeAll(async () => {
-    site = await startFixtureSite();
-    provider = createServer((_request, response) => {
-      response.writeHead(failing ? 500 : 200, { "content-type": "application/json" });
-      response.end(
-        JSON.stringify(
-          failing
-            ? { error: { message: "model overloaded" } }
-            : {
-                id: "chatcmpl-1",
-                object: "chat.completion",
-                created: 0,
-                model: "test-model",
-                choices: [
-                  { index: 0, finish_reason: "stop", message: { role: "assistant", content: "A summary." } },
-                ],
-              },
-        ),
-      );
-    });
-    await new Promise<void>((resolve) => provider.listen(0, "127.0.0.1", resolve));
-    const { port } = provider.address() as AddressInfo;
-    upstream = await startTestService({
-      ca: site.caPem,
-      llm: { LLM_BASE_URL: `http://127.0.0.1:${port}/v1`, LLM_MODEL: "test-model", LLM_API_KEY: "sk-test" },
-    });
+    provider = await startFakeProvider(() => (failing ? PROVIDER_FAILURE : answerWith("A summary.")));
+    upstream = await startTestService({ ca: env.site.caPem, llm: provider.llm });
   });
   afterAll(async () => {
     await upstream?.close();
-    provider?.close();
-    await site?.close();
+    await provider?.close();
   });
 
   it("runs a request again after a 502 with its key, then stores its answer", async () => {
     const key = newKey();
-    const request = post("/v1/links", { link: [site.url("/blog/post.html")], prompt: "Summarize" }, key);
+    const request = post("/v1/links", { link: [env.site.url("/blog/post.html")], prompt: "Summarize" }, key);
     const failed = await request({ service: upstream });
     expect(failed.status).toBe(502);
 
@@ -289,18 +262,15 @@ describe("5xx answers are not stored", () => {
 
 describe("a key held by a process that died", { timeout: 90_000 }, () => {
   let dataDir: string;
-  let site: Awaited<ReturnType<typeof startFixtureSite>>;
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), "linklens-idempotency-"));
-    site = await startFixtureSite();
   });
   afterAll(async () => {
-    await site?.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("is released when the service starts again on its PGlite folder, whatever its heartbeat; forgotten after 24 hours", async () => {
-    const body = { link: [site.url("/news/article.html")], prompt: "Summarize" };
+    const body = { link: [env.site.url("/news/article.html")], prompt: "Summarize" };
     const store = await openStore({ dataDir });
     const tenant = await store.ensureKey(hashApiKey(KEY), 10_000);
     const ref = (key: string) => ({ tenantId: tenant.id, endpoint: "POST /v1/links", key });
@@ -320,7 +290,7 @@ describe("a key held by a process that died", { timeout: 90_000 }, () => {
       UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE key = 'old'`);
     await raw.close();
 
-    const service = await startTestService({ ca: site.caPem, dataDir });
+    const service = await startTestService({ ca: env.site.caPem, dataDir });
     try {
       const send = (key: string, sent: unknown = body) =>
         service.call("POST", "/v1/links", { body: sent, headers: { "Idempotency-Key": key } });
