@@ -1,8 +1,8 @@
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LIMITS } from "../../lib/api/contract";
-import { startFixtureSite } from "../fixtures/site";
 import { type FakeProvider, PROVIDER_FAILURE, startFakeProvider } from "./helpers/fake-provider";
+import { fixtureSitePerFile } from "./helpers/fixture-site";
 import { KEY, startTestService, type TestService } from "./helpers/service";
 
 let service: TestService;
@@ -216,22 +216,20 @@ describe("429 rate limits", () => {
 });
 
 describe("502 upstream errors", () => {
+  const fixture = fixtureSitePerFile();
   let provider: FakeProvider;
-  let site: Awaited<ReturnType<typeof startFixtureSite>>;
   beforeAll(async () => {
-    site = await startFixtureSite();
     provider = await startFakeProvider(() => PROVIDER_FAILURE);
   });
   afterAll(async () => {
     await provider?.close();
-    await site?.close();
   });
 
   it("answers 502 when the configured generation provider fails for every link", async () => {
-    const upstream = await startTestService({ ca: site.caPem, llm: provider.llm });
+    const upstream = await startTestService({ ca: fixture.site.caPem, llm: provider.llm });
     try {
       const response = await upstream.call("POST", "/v1/links", {
-        body: { link: [site.url("/blog/post.html")], prompt: "x" },
+        body: { link: [fixture.site.url("/blog/post.html")], prompt: "x" },
       });
       expect(response.status).toBe(502);
       expectErrorBody(response, "upstream_error");

@@ -3,8 +3,8 @@ import type { ServiceConfig } from "../../../server/config";
 import { type RunningService, startService } from "../../../server/service";
 import { openStore, type StoreConfig } from "../../../server/store/open-store";
 import type { Store } from "../../../server/store/types";
-import { type FixtureSite, startFixtureSite } from "../../fixtures/site";
 import { postgresPerFile } from "../../helpers/postgres-cluster";
+import { fixtureSitePerFile, type SiteContext } from "./fixture-site";
 
 export const KEY = "lk_test_alpha";
 export const OTHER_KEY = "lk_test_beta";
@@ -90,8 +90,7 @@ export async function startTestService(overrides: Partial<ServiceConfig> = {}): 
   };
 }
 
-export interface SiteAndService {
-  site: FixtureSite;
+export interface SiteAndService extends SiteContext {
   service: TestService;
 }
 
@@ -101,15 +100,13 @@ export interface SiteAndService {
  * starts: read them in hooks and tests (`env.service.url`), not at the file's top level.
  */
 export function siteAndServicePerFile(overrides: Partial<ServiceConfig> = {}): SiteAndService {
-  const context = {} as SiteAndService;
-  // Starting both takes seconds on a busy machine: longer than the unit project's default hook timeout.
+  const context = fixtureSitePerFile() as SiteAndService;
+  // Runs after the site's own beforeAll (hooks run in order), and closes before it.
   beforeAll(async () => {
-    context.site = await startFixtureSite();
     context.service = await startTestService({ ca: context.site.caPem, ...overrides });
   }, 60_000);
   afterAll(async () => {
     await context.service?.close();
-    await context.site?.close();
   });
   return context;
 }
