@@ -51,12 +51,17 @@ async function threadOnFirstDevice(): Promise<string[]> {
   return [first, second, third];
 }
 
+/** Another device, whose library holds only the turn `analysisId`, as the service answers it. */
+async function deviceWithTurn(analysisId: string) {
+  const other = device();
+  await cacheRecords(other.db, [await seedClient(seed).getAnalysis(analysisId)]);
+  return other;
+}
+
 describe("threads on a seed-only service", () => {
   it("rebuilds a thread on a new device from one turn, through the related list's metadata filter", async () => {
     const ids = await threadOnFirstDevice();
-    const second = device();
-    const client = seedClient(seed);
-    await cacheRecords(second.db, [await client.getAnalysis(ids[2] as string)]);
+    const second = await deviceWithTurn(ids[2] as string);
 
     expect(await second.rebuild.rebuild(ids[2] as string)).toEqual({
       restored: 2,
@@ -73,9 +78,7 @@ describe("threads on a seed-only service", () => {
   it("rebuilds from the library only, and says so, when the service ignores the metadata filter", async () => {
     const ids = await threadOnFirstDevice();
     seed.choose({ metadataFilter: "ignore" });
-    const second = device();
-    const client = seedClient(seed);
-    await cacheRecords(second.db, [await client.getAnalysis(ids[2] as string)]);
+    const second = await deviceWithTurn(ids[2] as string);
 
     expect(await second.rebuild.rebuild(ids[2] as string)).toEqual({
       restored: 0,
