@@ -47,6 +47,18 @@ async function importError(db: LinklensDatabase, document: unknown): Promise<Api
   return error as ApiError;
 }
 
+/** `analysisId` as the related list of `relatedTo` gives it: a partial record, its updatedAt and metadata only. */
+async function listedAsRelated(analysisId: string, relatedTo: string): Promise<AnalysisRecord> {
+  const related = await context.client.listRelated({
+    analysisId: relatedTo,
+    selectFields: ["updatedAt", "metadata"],
+    pageSize: 100,
+  });
+  const listed = related.find((record) => record.analysisId === analysisId);
+  expect(listed).toBeDefined();
+  return listed as AnalysisRecord;
+}
+
 /** A cache like a real one: 3 full analyses (one edited), 1 known only from a related listing, 1 usage row. */
 async function populatedCache() {
   const { analyze, client } = context;
@@ -73,17 +85,11 @@ async function populatedCache() {
     },
     { ifMatch: blog.updatedAt },
   );
-  const related = await client.listRelated({
-    analysisId: news.analysisId,
-    selectFields: ["updatedAt", "metadata"],
-    pageSize: 100,
-  });
-  const partialTwin = related.find((record) => record.analysisId === twin.analysisId);
-  expect(partialTwin).toBeDefined();
+  const partialTwin = await listedAsRelated(twin.analysisId, news.analysisId);
 
   const db = newDatabase();
   await cacheRecords(db, [news, edited, fr], { now: 1_000 });
-  await cacheRecords(db, [partialTwin as AnalysisRecord], { partial: true, now: 2_000 });
+  await cacheRecords(db, [partialTwin], { partial: true, now: 2_000 });
   await db.usage.add({
     usageId: made.usageId,
     costCredits: made.costCredits,
@@ -255,16 +261,10 @@ describe("import merge", { timeout: 60_000 }, () => {
     // The same page analyzed twice: the service lists each as related to the other.
     const first = await context.analyzeOne("/fr/article.html", { metadata: { k: "v" } });
     const second = await context.analyzeOne("/fr/article.html", { metadata: { k: "v" } });
-    const related = await client.listRelated({
-      analysisId: first.analysisId,
-      selectFields: ["updatedAt", "metadata"],
-      pageSize: 100,
-    });
-    const partialSecond = related.find((record) => record.analysisId === second.analysisId);
-    expect(partialSecond).toBeDefined();
+    const partialSecond = await listedAsRelated(second.analysisId, first.analysisId);
 
     const db = newDatabase();
-    await cacheRecords(db, [partialSecond as AnalysisRecord], { partial: true });
+    await cacheRecords(db, [partialSecond], { partial: true });
     const full = newDatabase();
     await cacheRecords(full, [second]);
     expect(await importInto(db, buildExportDocument(await full.analyses.toArray()))).toMatchObject({
