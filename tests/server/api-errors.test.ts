@@ -1,8 +1,8 @@
-import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LIMITS } from "../../lib/api/contract";
-import { startFixtureSite } from "../fixtures/site";
+import { type FakeProvider, PROVIDER_FAILURE, startFakeProvider } from "./helpers/fake-provider";
+import { fixtureSitePerFile } from "./helpers/fixture-site";
 import { KEY, startTestService, type TestService } from "./helpers/service";
 
 let service: TestService;
@@ -216,30 +216,20 @@ describe("429 rate limits", () => {
 });
 
 describe("502 upstream errors", () => {
-  let provider: Server;
-  let site: Awaited<ReturnType<typeof startFixtureSite>>;
+  const fixture = fixtureSitePerFile();
+  let provider: FakeProvider;
   beforeAll(async () => {
-    site = await startFixtureSite();
-    provider = createServer((_request, response) => {
-      response.writeHead(500, { "content-type": "application/json" });
-      response.end(JSON.stringify({ error: { message: "model overloaded" } }));
-    });
-    await new Promise<void>((resolve) => provider.listen(0, "127.0.0.1", resolve));
+    provider = await startFakeProvider(() => PROVIDER_FAILURE);
   });
   afterAll(async () => {
-    provider.close();
-    await site.close();
+    await provider?.close();
   });
 
   it("answers 502 when the configured generation provider fails for every link", async () => {
-    const { port } = provider.address() as AddressInfo;
-    const upstream = await startTestService({
-      ca: site.caPem,
-      llm: { LLM_BASE_URL: `http://127.0.0.1:${port}/v1`, LLM_MODEL: "test-model", LLM_API_KEY: "sk-test" },
-    });
+    const upstream = await startTestService({ ca: fixture.site.caPem, llm: provider.llm });
     try {
       const response = await upstream.call("POST", "/v1/links", {
-        body: { link: [site.url("/blog/post.html")], prompt: "x" },
+        body: { link: [fixture.site.url("/blog/post.html")], prompt: "x" },
       });
       expect(response.status).toBe(502);
       expectErrorBody(response, "upstream_error");

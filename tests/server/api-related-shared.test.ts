@@ -1,31 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFixtureSite } from "../fixtures/site";
 import { type PostgresCluster, startPostgresCluster } from "../helpers/postgres-cluster";
+import { fixtureSitePerFile } from "./helpers/fixture-site";
 import { startTestService, type TestService } from "./helpers/service";
 
 // Two services on one Postgres database stand for two processes of one deployment: related search is the
 // database's, so each lists at once what the other stored or edited.
 let cluster: PostgresCluster;
-let site: Awaited<ReturnType<typeof startFixtureSite>>;
+const env = fixtureSitePerFile();
 let first: TestService;
 let second: TestService;
 
 beforeAll(async () => {
   cluster = await startPostgresCluster();
-  site = await startFixtureSite();
-  first = await startTestService({ ca: site.caPem, databaseUrl: cluster.url });
-  second = await startTestService({ ca: site.caPem, databaseUrl: cluster.url });
+  first = await startTestService({ ca: env.site.caPem, databaseUrl: cluster.url });
+  second = await startTestService({ ca: env.site.caPem, databaseUrl: cluster.url });
 });
 afterAll(async () => {
   await first?.close();
   await second?.close();
-  await site?.close();
   await cluster?.stop();
 });
 
 async function analyze(service: TestService, path: string): Promise<string> {
   const { status, body } = await service.call("POST", "/v1/links", {
-    body: { link: [site.url(path)], prompt: "Summarize the page" },
+    body: { link: [env.site.url(path)], prompt: "Summarize the page" },
   });
   expect(status).toBe(200);
   return body.results[0].analysisId;

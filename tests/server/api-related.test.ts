@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFixtureSite } from "../fixtures/site";
-import { startTestService, type TestService } from "./helpers/service";
+import { beforeAll, describe, expect, it } from "vitest";
+import { siteAndServicePerFile } from "./helpers/service";
 
-let site: Awaited<ReturnType<typeof startFixtureSite>>;
-let service: TestService;
+const env = siteAndServicePerFile();
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  site = await startFixtureSite();
-  service = await startTestService({ ca: site.caPem });
   // One page analyzed six times with different metadata: the same-page boost makes each related to the
   // others whatever their words, so the filters alone decide what is listed.
   const plan: [string, string, Record<string, string | number | boolean | null>][] = [
@@ -21,20 +17,16 @@ beforeAll(async () => {
     ["otherPage", "/blog/post.html", { team: "city", rank: 5 }],
   ];
   for (const [name, path, metadata] of plan) {
-    const { body } = await service.call("POST", "/v1/links", {
-      body: { link: [site.url(path)], prompt: "Summarize the page", metadata },
+    const { body } = await env.service.call("POST", "/v1/links", {
+      body: { link: [env.site.url(path)], prompt: "Summarize the page", metadata },
     });
     ids[name] = body.results[0].analysisId;
   }
 });
-afterAll(async () => {
-  await service?.close();
-  await site?.close();
-});
 
 const related = async (query: Record<string, string>) => {
   const search = new URLSearchParams(query).toString();
-  return service.call("GET", `/v1/analyses/related?${search}`);
+  return env.service.call("GET", `/v1/analyses/related?${search}`);
 };
 
 describe("GET /v1/analyses/related", () => {
@@ -91,10 +83,10 @@ describe("GET /v1/analyses/related", () => {
   });
 
   it("filters by top-level jsonContent values", async () => {
-    await service.call("POST", "/v1/analyses", {
+    await env.service.call("POST", "/v1/analyses", {
       body: { analysisId: ids.gallery, jsonContent: { kind: "photo", n: 3 } },
     });
-    await service.call("POST", "/v1/analyses", {
+    await env.service.call("POST", "/v1/analyses", {
       body: { analysisId: ids.plain, jsonContent: { kind: "text", n: 3 } },
     });
     const photos = (
@@ -141,7 +133,7 @@ describe("GET /v1/analyses/related", () => {
       expect(response.body.error.details.map((d: { path: string }) => d.path)).toContain(path);
     }
     expect((await related({ analysisId: "ana_unknown" })).status).toBe(404);
-    const otherTenant = await service.call("GET", `/v1/analyses/related?analysisId=${id}`, {
+    const otherTenant = await env.service.call("GET", `/v1/analyses/related?analysisId=${id}`, {
       key: "lk_test_beta",
     });
     expect(otherTenant.status).toBe(404);

@@ -1,10 +1,9 @@
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import type { FetchedTextPage } from "../../server/pages/types";
 import type { PageJob } from "../../server/work/page-job";
 import { createPagePool, type PagePool } from "../../server/work/page-pool";
 import { longArticle } from "../fixtures/site";
+import { answerWith, startFakeProvider } from "./helpers/fake-provider";
 import { longestSilence } from "./helpers/longest-silence";
 import { siteAndServicePerFile, startTestService } from "./helpers/service";
 
@@ -120,29 +119,8 @@ describe("a page whose markup is broken", () => {
 
 describe("with a text-generation provider", () => {
   it("reads the page in the pool and lets the provider write the text", async () => {
-    const provider = createServer((request, response) => {
-      request.resume();
-      request.on("end", () => {
-        response.writeHead(200, { "content-type": "application/json" });
-        response.end(
-          JSON.stringify({
-            id: "chatcmpl-test",
-            object: "chat.completion",
-            created: 1_700_000_000,
-            model: "test-model",
-            choices: [
-              { index: 0, finish_reason: "stop", message: { role: "assistant", content: "From the model." } },
-            ],
-          }),
-        );
-      });
-    });
-    await new Promise<void>((resolve) => provider.listen(0, "127.0.0.1", resolve));
-    const { port } = provider.address() as AddressInfo;
-    const service = await startTestService({
-      ca: env.site.caPem,
-      llm: { LLM_BASE_URL: `http://127.0.0.1:${port}/v1`, LLM_MODEL: "test-model" },
-    });
+    const provider = await startFakeProvider(() => answerWith("From the model."));
+    const service = await startTestService({ ca: env.site.caPem, llm: provider.llm });
     try {
       const post = env.site.url("/blog/post.html");
       const empty = env.site.url("/hostile/empty.html");
@@ -156,7 +134,7 @@ describe("with a text-generation provider", () => {
       expect(body.failures).toEqual([{ link: empty, code: "empty_page", message: expect.any(String) }]);
     } finally {
       await service.close();
-      provider.close();
+      await provider.close();
     }
   });
 });

@@ -2,23 +2,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { extractPage, pageIdOf } from "../../server/pages/extract-page";
 import { createPageFetcher, type PageFetcher } from "../../server/pages/fetch-page";
 import type { ExtractedPage, FetchedTextPage } from "../../server/pages/types";
-import { type FixtureSite, startFixtureSite } from "../fixtures/site";
+import { fixtureSitePerFile } from "./helpers/fixture-site";
 
-let site: FixtureSite;
+const env = fixtureSitePerFile();
 let fetcher: PageFetcher;
 
 beforeAll(async () => {
-  site = await startFixtureSite();
-  fetcher = createPageFetcher({ allowPrivateNetworks: true, ca: site.caPem });
+  fetcher = createPageFetcher({ allowPrivateNetworks: true, ca: env.site.caPem });
 });
 
 afterAll(async () => {
   await fetcher?.close();
-  await site?.close();
 });
 
 const extractFromSite = async (path: string): Promise<ExtractedPage> => {
-  const page = await fetcher.fetchPage(site.url(path));
+  const page = await fetcher.fetchPage(env.site.url(path));
   if (page.contentType === "application/pdf") throw new Error(`${path} is a PDF`);
   return extractPage(page);
 };
@@ -44,14 +42,14 @@ describe("extractPage: the news article (JSON-LD NewsArticle)", () => {
 
   it("reads title, date, author, lead image and icon from the metadata", () => {
     const { analysis } = page;
-    expect(analysis.url).toBe(site.url("/news/article.html"));
-    expect(analysis.id).toBe(pageIdOf(site.url("/news/article.html")));
+    expect(analysis.url).toBe(env.site.url("/news/article.html"));
+    expect(analysis.id).toBe(pageIdOf(env.site.url("/news/article.html")));
     // The JSON-LD headline comes before og:title, as in Readability.
     expect(analysis.title).toBe("Riverside tram line opens after four years of works");
     expect(analysis.publishedDate).toBe("2025-03-14T07:30:00.000Z");
     expect(analysis.author).toBe("Ines Okafor");
-    expect(analysis.image).toBe(site.url("/news/images/tram-lead.jpg"));
-    expect(analysis.favicon).toBe(site.url("/news/favicon-192.png"));
+    expect(analysis.image).toBe(env.site.url("/news/images/tram-lead.jpg"));
+    expect(analysis.favicon).toBe(env.site.url("/news/favicon-192.png"));
     expect(analysis).not.toHaveProperty("score");
   });
 
@@ -71,8 +69,8 @@ describe("extractPage: the news article (JSON-LD NewsArticle)", () => {
       expect(text).not.toContain(boilerplate);
     }
     expect(extras.imageLinks).toEqual([
-      site.url("/news/images/tram-platform.jpg"),
-      site.url("/news/images/tram-bridge.jpg"),
+      env.site.url("/news/images/tram-platform.jpg"),
+      env.site.url("/news/images/tram-bridge.jpg"),
     ]);
   });
 
@@ -108,11 +106,11 @@ describe("extractPage: the blog post (byline and <time>)", () => {
   });
 
   it("makes a relative og:image and shortcut icon absolute", () => {
-    expect(page.analysis.image).toBe(site.url("/blog/img/open-crumb.jpg"));
-    expect(page.analysis.favicon).toBe(site.url("/blog/favicon.ico"));
+    expect(page.analysis.image).toBe(env.site.url("/blog/img/open-crumb.jpg"));
+    expect(page.analysis.favicon).toBe(env.site.url("/blog/favicon.ico"));
     expect(page.analysis.extras.imageLinks).toEqual([
-      site.url("/blog/img/starter-jar.jpg"),
-      site.url("/blog/img/open-crumb.jpg"),
+      env.site.url("/blog/img/starter-jar.jpg"),
+      env.site.url("/blog/img/open-crumb.jpg"),
     ]);
   });
 
@@ -146,7 +144,7 @@ describe("extractPage: a page without any metadata", () => {
     expect(analysis).not.toHaveProperty("publishedDate");
     expect(analysis).not.toHaveProperty("author");
     expect(analysis).not.toHaveProperty("image");
-    expect(analysis.favicon).toBe(`${site.origin}/favicon.ico`);
+    expect(analysis.favicon).toBe(`${env.site.origin}/favicon.ico`);
     expect(analysis.extras.imageLinks).toEqual([]);
     expect(page.language).toBeUndefined();
     expect(page.keywords).toEqual([]);
@@ -168,7 +166,7 @@ describe("extractPage: the gallery (<base href>)", () => {
   });
 
   it("resolves images, lead image and icon through <base href>", () => {
-    const asset = (path: string) => site.url(`/gallery/assets/${path}`);
+    const asset = (path: string) => env.site.url(`/gallery/assets/${path}`);
     expect(page.analysis.extras.imageLinks).toEqual([
       asset("photos/lake-bohinj.jpg"),
       asset("photos/black-lake.jpg"),
@@ -219,7 +217,7 @@ describe("extractPage: plain text and charsets", () => {
     expect(page.analysis.title).toBe("Observing log: the Perseid meteor shower from a dark-sky site");
     expect(page.analysis.text).toContain("Between 23:00 and 03:30 I counted 148 meteors");
     expect(page.analysis.text.split("\n\n")).toHaveLength(5);
-    expect(page.analysis.favicon).toBe(`${site.origin}/favicon.ico`);
+    expect(page.analysis.favicon).toBe(`${env.site.origin}/favicon.ico`);
     expect(page.analysis.extras.imageLinks).toEqual([]);
     expect(page.description).toMatch(/^Conditions were excellent/);
   });
@@ -651,7 +649,7 @@ describe("extractPage: boilerplate Readability keeps", () => {
       "a cookie notice inside the article",
       {
         inside:
-          '<div class="cookie-consent">We use cookies to improve your experience on our site. <a href="#ok">Accept</a></div>',
+          '<div class="cookie-consent">We use cookies to improve your experience on our env.site. <a href="#ok">Accept</a></div>',
       },
       "cookies",
     ],

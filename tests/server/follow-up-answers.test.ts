@@ -2,27 +2,19 @@
  * Follow-up questions answered by the reference service's offline generator, over HTTP, on our fixture
  * news page: the prompt is the one the extension writes (lib/thread/thread-prompt.ts).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { followUpPrompt } from "../../lib/thread/thread-prompt";
-import { startFixtureSite } from "../fixtures/site";
-import { startTestService, type TestService } from "./helpers/service";
+import { siteAndServicePerFile } from "./helpers/service";
 
-let site: Awaited<ReturnType<typeof startFixtureSite>>;
-let service: TestService;
+const env = siteAndServicePerFile();
 let link: string;
 
 beforeAll(async () => {
-  site = await startFixtureSite();
-  service = await startTestService({ ca: site.caPem });
-  link = site.url("/news/article.html");
+  link = env.site.url("/news/article.html");
 }, 60_000);
-afterAll(async () => {
-  await service?.close();
-  await site?.close();
-});
 
 async function answer(prompt: string): Promise<string> {
-  const { status, body } = await service.call("POST", "/v1/links", { body: { link: [link], prompt } });
+  const { status, body } = await env.service.call("POST", "/v1/links", { body: { link: [link], prompt } });
   expect(status).toBe(200);
   return body.results[0].textContent as string;
 }

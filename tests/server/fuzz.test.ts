@@ -3,10 +3,9 @@
  * schemas, hostile pages of the fixture site), several at once. It fails on any 5xx, any error without the
  * contract's error body, any answer over its time budget, and a service that stops answering.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FixtureSite, startFixtureSite } from "../fixtures/site";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createFuzzer, type FuzzRequest } from "./helpers/fuzz-requests";
-import { KEY, OTHER_KEY, startTestService, type TestService } from "./helpers/service";
+import { KEY, OTHER_KEY, siteAndServicePerFile } from "./helpers/service";
 
 const SEED = 20261125;
 const REQUESTS = 3_000;
@@ -69,36 +68,27 @@ interface Outcome {
   problem?: string;
 }
 
-let site: FixtureSite;
-let service: TestService;
+const env = siteAndServicePerFile({
+  apiKeys: [
+    { key: KEY, credits: 1_000_000 },
+    { key: OTHER_KEY, credits: 1_000_000 },
+  ],
+});
 const analysisIds: string[] = [];
 
 beforeAll(async () => {
-  site = await startFixtureSite();
-  service = await startTestService({
-    ca: site.caPem,
-    apiKeys: [
-      { key: KEY, credits: 1_000_000 },
-      { key: OTHER_KEY, credits: 1_000_000 },
-    ],
-  });
-  const created = await service.call("POST", "/v1/links", {
-    body: { link: PAGES.slice(0, 4).map((path) => site.url(path)), prompt: "Summarize the page" },
+  const created = await env.service.call("POST", "/v1/links", {
+    body: { link: PAGES.slice(0, 4).map((path) => env.site.url(path)), prompt: "Summarize the page" },
   });
   expect(created.status).toBe(200);
   for (const result of created.body.results) analysisIds.push(result.analysisId);
-});
-
-afterAll(async () => {
-  await service?.close();
-  await site?.close();
 });
 
 async function send(request: FuzzRequest): Promise<Outcome> {
   const started = performance.now();
   let response: Response;
   try {
-    response = await fetch(service.url + request.path, {
+    response = await fetch(env.service.url + request.path, {
       method: request.method,
       headers: request.headers,
       body: request.body,
@@ -139,7 +129,7 @@ function problemOf(request: FuzzRequest, response: Response, text: string, ms: n
 }
 
 async function assertAnswering(): Promise<void> {
-  const response = await fetch(`${service.url}/healthz`, { signal: AbortSignal.timeout(5_000) });
+  const response = await fetch(`${env.service.url}/healthz`, { signal: AbortSignal.timeout(5_000) });
   expect(response.status).toBe(200);
 }
 
@@ -150,7 +140,7 @@ describe("fuzzing the service", () => {
     const fuzzer = createFuzzer(SEED, {
       keys: [KEY, OTHER_KEY],
       analysisIds,
-      pages: PAGES.map((path) => site.url(path)),
+      pages: PAGES.map((path) => env.site.url(path)),
     });
     const outcomes: Outcome[] = [];
     let sent = 0;

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createGenerator, GeneratorConfigError } from "../../server/generate/index";
 import { createOpenAiGenerator } from "../../server/generate/openai";
 import { GenerationError } from "../../server/generate/types";
+import { chatCompletion } from "./helpers/fake-provider";
 import { makePage, newsPage } from "./helpers/sample-pages";
 
 interface RecordedRequest {
@@ -28,17 +29,6 @@ let behaviour: Behaviour = { kind: "answer", content: "" };
 let server: Server;
 let baseURL: string;
 
-function completion(content: string) {
-  return {
-    id: "chatcmpl-test",
-    object: "chat.completion",
-    created: 1_700_000_000,
-    model: "test-model",
-    choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content, refusal: null } }],
-    usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
-  };
-}
-
 beforeAll(async () => {
   server = createServer(async (request, response) => {
     const chunks: Buffer[] = [];
@@ -54,7 +44,9 @@ beforeAll(async () => {
     });
     if (behaviour.kind === "hang") return; // never answers: the client's timeout must fire
     const [status, body] =
-      behaviour.kind === "answer" ? [200, completion(behaviour.content)] : [behaviour.status, behaviour.body];
+      behaviour.kind === "answer"
+        ? [200, chatCompletion(behaviour.content)]
+        : [behaviour.status, behaviour.body];
     response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

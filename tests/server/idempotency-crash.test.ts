@@ -15,9 +15,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashApiKey } from "../../server/store/key-hash";
 import { openStore, type StoreConfig } from "../../server/store/open-store";
 import { usage } from "../../server/store/schema";
-import { type FixtureSite, startFixtureSite } from "../fixtures/site";
 import { postgresPerFile } from "../helpers/postgres-cluster";
 import { type ServiceProcess, startServiceProcess } from "../helpers/service-process";
+import { fixtureSitePerFile } from "./helpers/fixture-site";
 
 const LIVE_KEY = "lk_crash_live";
 const KILLED_KEY = "lk_crash_killed";
@@ -32,27 +32,19 @@ const RETRY_AFTER_MS = 1_000;
 const WITH_PROCESSES = { timeout: 120_000 };
 
 const postgres = postgresPerFile();
-let site: FixtureSite;
-
-beforeAll(async () => {
-  site = await startFixtureSite();
-}, WITH_PROCESSES.timeout);
-
-afterAll(async () => {
-  await site?.close();
-});
+const fixture = fixtureSitePerFile();
 
 const start = (env: Record<string, string> = {}, dataDir?: string) =>
   startServiceProcess({
     apiKeys: API_KEYS,
-    args: ["--allow-private-networks", "--ca", site.caFile],
+    args: ["--allow-private-networks", "--ca", fixture.site.caFile],
     env,
     dataDir,
   });
 
 /** POST /v1/links with an Idempotency-Key: the same key and body each time it is called. */
 function keyedAnalyze(heldPage: string, apiKey: string) {
-  const body = JSON.stringify({ link: [site.url(`/held?name=${heldPage}`)], prompt: "Summarize" });
+  const body = JSON.stringify({ link: [fixture.site.url(`/held?name=${heldPage}`)], prompt: "Summarize" });
   return async (service: ServiceProcess) => {
     const response = await fetch(`${service.url}/v1/links`, {
       method: "POST",
@@ -65,7 +57,7 @@ function keyedAnalyze(heldPage: string, apiKey: string) {
 
 /** Until the page's fetch reached the site: the request has claimed its key by then (claims come first). */
 async function fetchArrived(heldPage: string) {
-  await expect.poll(() => site.requested, { timeout: 30_000 }).toContain(`/held?name=${heldPage}`);
+  await expect.poll(() => fixture.site.requested, { timeout: 30_000 }).toContain(`/held?name=${heldPage}`);
 }
 
 /** What the store holds for the API key: its analyses, its usage rows and its balance. */
@@ -109,7 +101,7 @@ describe("two service processes on one Postgres", WITH_PROCESSES, () => {
     expect(busy.body.error.code).toBe("idempotency_in_progress");
     expect(busy.headers.get("retry-after")).toBe("1");
 
-    site.release("live");
+    fixture.site.release("live");
     const done = await running;
     expect(done.status).toBe(200);
     const replayed = await analyze(second);
@@ -124,7 +116,7 @@ describe("two service processes on one Postgres", WITH_PROCESSES, () => {
     await fetchArrived("killed");
     await first.kill();
     expect(await lost).toBeInstanceOf(Error);
-    site.release("killed");
+    fixture.site.release("killed");
 
     // As a client retries: again after each 409's Retry-After, the last try sent within the bound (the
     // work of the try that runs takes what it takes on a busy machine: the bound is on the 409s).
@@ -141,7 +133,7 @@ describe("two service processes on one Postgres", WITH_PROCESSES, () => {
     expect(settled?.headers.get("idempotent-replayed")).toBeNull();
     expect(settled?.body.costCredits).toBe(1);
     const [result] = settled?.body.results ?? [];
-    expect(result.analysis.url).toBe(site.url("/held?name=killed"));
+    expect(result.analysis.url).toBe(fixture.site.url("/held?name=killed"));
 
     const stored = await storedFor(KILLED_KEY, { databaseUrl: postgres.url });
     expect(stored.analysisIds).toEqual([result.analysisId]);
@@ -164,7 +156,7 @@ describe("one service process on PGlite, killed and started again", WITH_PROCESS
     await fetchArrived("restarted");
     await killed.kill();
     expect(await lost).toBeInstanceOf(Error);
-    site.release("restarted");
+    fixture.site.release("restarted");
 
     service = await start({}, killed.dataDir);
     const settled = await analyze(service);

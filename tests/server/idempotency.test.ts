@@ -3,8 +3,6 @@
  * store underneath for what HTTP cannot reach: a process that died holding a key, a claim taken over).
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -19,8 +17,9 @@ import {
   IdempotencyClaimLostError,
   type Store,
 } from "../../server/store/types";
-import { startFixtureSite } from "../fixtures/site";
+import { answerWith, type FakeProvider, PROVIDER_FAILURE, startFakeProvider } from "./helpers/fake-provider";
 import {
+  type Answer,
   KEY,
   OTHER_KEY,
   openTestStore,
@@ -54,6 +53,14 @@ const analyze = (body: unknown, idempotencyKey?: string, key?: string) =>
   post("/v1/links", body, idempotencyKey)({ key });
 const articleRequest = () => ({ link: [env.site.url("/news/article.html")], prompt: "Summarize" });
 
+/** `again` is `first` replayed: the same status, ETag and body, marked Idempotent-Replayed. */
+function expectReplayOf(again: Answer, first: Answer) {
+  expect(again.status).toBe(first.status);
+  expect(again.headers.get("idempotent-replayed")).toBe("true");
+  expect(again.headers.get("etag")).toBe(first.headers.get("etag"));
+  expect(again.body).toEqual(first.body);
+}
+
 describe("POST /v1/links with an Idempotency-Key", () => {
   it("answers a repeat with the stored response, marked replayed, and charges once", async () => {
     const key = newKey();
@@ -65,10 +72,8 @@ describe("POST /v1/links with an Idempotency-Key", () => {
 
     for (let repeat = 0; repeat < 3; repeat++) {
       const again = await analyze(body, key, POOR_KEY);
-      expect(again.status).toBe(200);
-      expect(again.headers.get("idempotent-replayed")).toBe("true");
+      expectReplayOf(again, first);
       expect(again.headers.get("content-type")).toMatch(/^application\/json/);
-      expect(again.body).toEqual(first.body);
     }
 
     // The key held 3 credits: after one charge, exactly 2 are left (2 links pass, then 1 more does not).
@@ -89,9 +94,7 @@ describe("POST /v1/links with an Idempotency-Key", () => {
     expect(busy.body.error.code).toBe("idempotency_in_progress");
     expect(busy.headers.get("retry-after")).toBe("1");
 
-    const later = await analyze(body, key);
-    expect(later.headers.get("idempotent-replayed")).toBe("true");
-    expect(later.body).toEqual(done.body);
+    expectReplayOf(await analyze(body, key), done);
   });
 
   it("runs concurrent requests with one key once: one charge, one usage", async () => {
@@ -128,19 +131,13 @@ describe("POST /v1/links with an Idempotency-Key", () => {
     const first = await analyze(failing, key);
     expect(first.status).toBe(422);
     expect(first.body.error.code).toBe("unprocessable");
-    const again = await analyze(failing, key);
-    expect(again.status).toBe(422);
-    expect(again.headers.get("idempotent-replayed")).toBe("true");
-    expect(again.body).toEqual(first.body);
+    expectReplayOf(await analyze(failing, key), first);
 
     const invalidKey = newKey();
     const invalid = { link: ["http://example.com/"], prompt: "x" };
     const refused = await analyze(invalid, invalidKey);
     expect(refused.status).toBe(400);
-    const refusedAgain = await analyze(invalid, invalidKey);
-    expect(refusedAgain.status).toBe(400);
-    expect(refusedAgain.headers.get("idempotent-replayed")).toBe("true");
-    expect(refusedAgain.body).toEqual(refused.body);
+    expectReplayOf(await analyze(invalid, invalidKey), refused);
   });
 
   it("refuses a malformed Idempotency-Key with 400, and accepts 255 printable characters", async () => {
@@ -191,11 +188,7 @@ describe("POST /v1/analyses with an Idempotency-Key", () => {
     });
     const first = await edit();
     expect(first.status).toBe(200);
-    const again = await edit();
-    expect(again.status).toBe(200);
-    expect(again.headers.get("idempotent-replayed")).toBe("true");
-    expect(again.headers.get("etag")).toBe(first.headers.get("etag"));
-    expect(again.body).toEqual(first.body);
+    expectReplayOf(await edit(), first);
     const read = await env.service.call("GET", `/v1/analyses?analysisId=${created.analysisId}`);
     expect(read.body.updatedAt).toBe(first.body.updatedAt);
   });
@@ -208,18 +201,13 @@ describe("POST /v1/analyses with an Idempotency-Key", () => {
     });
     const refused = await stale();
     expect(refused.status).toBe(412);
-    const again = await stale();
-    expect(again.status).toBe(412);
-    expect(again.headers.get("idempotent-replayed")).toBe("true");
-    expect(again.headers.get("etag")).toBe(refused.headers.get("etag"));
-    expect(again.body).toEqual(refused.body);
+    expectReplayOf(await stale(), refused);
 
     const missingKey = newKey();
     const missing = post("/v1/analyses", { analysisId: "ana_missing", textContent: "x" }, missingKey);
-    expect((await missing()).status).toBe(404);
-    const missingAgain = await missing();
-    expect(missingAgain.status).toBe(404);
-    expect(missingAgain.headers.get("idempotent-replayed")).toBe("true");
+    const notFound = await missing();
+    expect(notFound.status).toBe(404);
+    expectReplayOf(await missing(), notFound);
   });
 });
 
@@ -245,46 +233,21 @@ describe("the API client with an Idempotency-Key", () => {
 });
 
 describe("5xx answers are not stored", () => {
-  let provider: Server;
+  let provider: FakeProvider;
   let failing = true;
   let upstream: TestService;
-  let site: Awaited<ReturnType<typeof startFixtureSite>>;
   beforeAll(async () => {
-    site = await startFixtureSite();
-    provider = createServer((_request, response) => {
-      response.writeHead(failing ? 500 : 200, { "content-type": "application/json" });
-      response.end(
-        JSON.stringify(
-          failing
-            ? { error: { message: "model overloaded" } }
-            : {
-                id: "chatcmpl-1",
-                object: "chat.completion",
-                created: 0,
-                model: "test-model",
-                choices: [
-                  { index: 0, finish_reason: "stop", message: { role: "assistant", content: "A summary." } },
-                ],
-              },
-        ),
-      );
-    });
-    await new Promise<void>((resolve) => provider.listen(0, "127.0.0.1", resolve));
-    const { port } = provider.address() as AddressInfo;
-    upstream = await startTestService({
-      ca: site.caPem,
-      llm: { LLM_BASE_URL: `http://127.0.0.1:${port}/v1`, LLM_MODEL: "test-model", LLM_API_KEY: "sk-test" },
-    });
+    provider = await startFakeProvider(() => (failing ? PROVIDER_FAILURE : answerWith("A summary.")));
+    upstream = await startTestService({ ca: env.site.caPem, llm: provider.llm });
   });
   afterAll(async () => {
     await upstream?.close();
-    provider?.close();
-    await site?.close();
+    await provider?.close();
   });
 
   it("runs a request again after a 502 with its key, then stores its answer", async () => {
     const key = newKey();
-    const request = post("/v1/links", { link: [site.url("/blog/post.html")], prompt: "Summarize" }, key);
+    const request = post("/v1/links", { link: [env.site.url("/blog/post.html")], prompt: "Summarize" }, key);
     const failed = await request({ service: upstream });
     expect(failed.status).toBe(502);
 
@@ -293,26 +256,21 @@ describe("5xx answers are not stored", () => {
     expect(retried.status).toBe(200);
     expect(retried.headers.get("idempotent-replayed")).toBeNull();
     expect(retried.body.results[0].textContent).toBe("A summary.");
-    const replayed = await request({ service: upstream });
-    expect(replayed.headers.get("idempotent-replayed")).toBe("true");
-    expect(replayed.body).toEqual(retried.body);
+    expectReplayOf(await request({ service: upstream }), retried);
   });
 });
 
 describe("a key held by a process that died", { timeout: 90_000 }, () => {
   let dataDir: string;
-  let site: Awaited<ReturnType<typeof startFixtureSite>>;
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), "linklens-idempotency-"));
-    site = await startFixtureSite();
   });
   afterAll(async () => {
-    await site?.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("is released when the service starts again on its PGlite folder, whatever its heartbeat; forgotten after 24 hours", async () => {
-    const body = { link: [site.url("/news/article.html")], prompt: "Summarize" };
+    const body = { link: [env.site.url("/news/article.html")], prompt: "Summarize" };
     const store = await openStore({ dataDir });
     const tenant = await store.ensureKey(hashApiKey(KEY), 10_000);
     const ref = (key: string) => ({ tenantId: tenant.id, endpoint: "POST /v1/links", key });
@@ -332,7 +290,7 @@ describe("a key held by a process that died", { timeout: 90_000 }, () => {
       UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE key = 'old'`);
     await raw.close();
 
-    const service = await startTestService({ ca: site.caPem, dataDir });
+    const service = await startTestService({ ca: env.site.caPem, dataDir });
     try {
       const send = (key: string, sent: unknown = body) =>
         service.call("POST", "/v1/links", { body: sent, headers: { "Idempotency-Key": key } });

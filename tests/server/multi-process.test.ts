@@ -4,9 +4,9 @@
  * twice its credits, get twice its rate, or be charged again by retrying on the other process.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FixtureSite, startFixtureSite } from "../fixtures/site";
 import { postgresPerFile } from "../helpers/postgres-cluster";
 import { type ServiceProcess, startServiceProcess } from "../helpers/service-process";
+import { fixtureSitePerFile } from "./helpers/fixture-site";
 
 const KEY = "lk_multi_main";
 const CREDIT_KEY = "lk_multi_ten_credits";
@@ -15,16 +15,15 @@ const IDEMPOTENT_KEY = "lk_multi_two_credits";
 const OTHER_RATE_PER_MINUTE = 20;
 
 const postgres = postgresPerFile();
-let site: FixtureSite;
+const env = fixtureSitePerFile();
 let first: ServiceProcess;
 let second: ServiceProcess;
 
 beforeAll(async () => {
-  site = await startFixtureSite();
   const start = () =>
     startServiceProcess({
       apiKeys: `${KEY}:1000,${CREDIT_KEY}:10,${RATE_KEY}:10,${IDEMPOTENT_KEY}:2`,
-      args: ["--allow-private-networks", "--ca", site.caFile],
+      args: ["--allow-private-networks", "--ca", env.site.caFile],
       env: { DATABASE_URL: postgres.url, LINKLENS_RATE_OTHER: String(OTHER_RATE_PER_MINUTE) },
     });
   // Started together: the migrations run once, under the advisory lock.
@@ -33,7 +32,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([first?.close(), second?.close()]);
-  await site?.close();
 });
 
 async function call(
@@ -58,7 +56,7 @@ const analyze = (service: ServiceProcess, paths: string[], key = KEY, headers?: 
   call(service, "POST", "/v1/links", {
     key,
     headers,
-    body: { link: paths.map((path) => site.url(path)), prompt: "Summarize the article" },
+    body: { link: paths.map((path) => env.site.url(path)), prompt: "Summarize the article" },
   });
 
 describe("two service processes on one Postgres database", () => {

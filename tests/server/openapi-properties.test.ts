@@ -8,10 +8,9 @@
  */
 import Ajv2020, { type ValidateFunction } from "ajv/dist/2020";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FixtureSite, startFixtureSite } from "../fixtures/site";
+import { beforeAll, describe, expect, it } from "vitest";
 import { schemaArbitraries } from "./helpers/json-schema-arbitrary";
-import { KEY, startTestService, type TestService } from "./helpers/service";
+import { type Answer, KEY, readAnswer, siteAndServicePerFile } from "./helpers/service";
 
 const SEED = 20261126;
 /**
@@ -51,8 +50,7 @@ interface GeneratedRequest {
   body?: unknown;
 }
 
-let site: FixtureSite;
-let service: TestService;
+const env = siteAndServicePerFile();
 let document: Json;
 let operations: Operation[];
 let ajv: Ajv2020;
@@ -60,9 +58,7 @@ let ajv: Ajv2020;
 let analysisIds: string[];
 
 beforeAll(async () => {
-  site = await startFixtureSite();
-  service = await startTestService({ ca: site.caPem });
-  document = await (await fetch(`${service.url}/openapi.json`)).json();
+  document = await (await fetch(`${env.service.url}/openapi.json`)).json();
   operations = Object.entries(document.paths as Json).flatMap(([path, item]) =>
     Object.entries(item as Json).map(([method, operation]) => ({
       method: method.toUpperCase(),
@@ -74,9 +70,9 @@ beforeAll(async () => {
   );
   ajv = new Ajv2020({ strict: false, allErrors: true });
   ajv.addSchema({ $id: "openapi.json", components: document.components });
-  const seeded = await service.call("POST", "/v1/links", {
+  const seeded = await env.service.call("POST", "/v1/links", {
     body: {
-      link: [`${site.origin}/blog/post.html`, `${site.origin}/news/article.html`],
+      link: [`${env.site.origin}/blog/post.html`, `${env.site.origin}/news/article.html`],
       prompt: "Summarize the page",
       metadata: { topic: "otters" },
     },
@@ -84,11 +80,6 @@ beforeAll(async () => {
   expect(seeded.status).toBe(200);
   analysisIds = seeded.body.results.map((result: { analysisId: string }) => result.analysisId);
 }, 120_000);
-
-afterAll(async () => {
-  await service?.close();
-  await site?.close();
-});
 
 /** A schema of the document, its `$ref`s resolving among the document's components. */
 const validatorOf = (schema: Json): ValidateFunction =>
@@ -161,13 +152,7 @@ function encodeParameter(parameter: Parameter, value: unknown): string {
   return String(value);
 }
 
-interface Sent {
-  status: number;
-  headers: Headers;
-  body: any;
-}
-
-async function send(operation: Operation, request: GeneratedRequest, key: string | null): Promise<Sent> {
+async function send(operation: Operation, request: GeneratedRequest, key: string | null): Promise<Answer> {
   const query = new URLSearchParams(request.query).toString();
   const headers: Record<string, string> = { ...request.headers };
   if (key !== null) headers["x-api-key"] = key;
@@ -176,23 +161,23 @@ async function send(operation: Operation, request: GeneratedRequest, key: string
     headers["content-type"] = "application/json";
     body = JSON.stringify(request.body);
   }
-  const response = await fetch(`${service.url}${operation.path}${query ? `?${query}` : ""}`, {
-    method: operation.method,
-    headers,
-    body,
-  });
-  const text = await response.text();
-  let parsed: unknown = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    // not JSON: the schema check below says so
-  }
-  return { status: response.status, headers: response.headers, body: parsed };
+  // A body that is not JSON stays text: the schema check below says so.
+  return readAnswer(
+    await fetch(`${env.service.url}${operation.path}${query ? `?${query}` : ""}`, {
+      method: operation.method,
+      headers,
+      body,
+    }),
+  );
 }
 
 /** Every way the answer breaks the document, as readable lines (none when it keeps it). */
-function breaches(operation: Operation, request: GeneratedRequest, key: string | null, sent: Sent): string[] {
+function breaches(
+  operation: Operation,
+  request: GeneratedRequest,
+  key: string | null,
+  sent: Answer,
+): string[] {
   const found: string[] = [];
   const declared = operation.responses[String(sent.status)];
   if (sent.status >= 500) found.push(`answered ${sent.status}: ${JSON.stringify(sent.body).slice(0, 300)}`);

@@ -13,13 +13,13 @@ import { extractPage } from "../../server/pages/extract-page";
 import { createPageFetcher, type PageFetcher } from "../../server/pages/fetch-page";
 import { createPageRenderer, findChromium, looksLikeAppShell } from "../../server/pages/render-page";
 import type { FetchedPage, FetchedTextPage } from "../../server/pages/types";
-import { type FixtureSite, startFixtureSite } from "../fixtures/site";
+import { fixtureSitePerFile } from "./helpers/fixture-site";
 import { startTestService } from "./helpers/service";
 
 const chromium = findChromium();
 if (!chromium) console.warn("Skipped: no Chromium found for the render tests (set LINKLENS_CHROMIUM).");
 
-let site: FixtureSite;
+const env = fixtureSitePerFile();
 /** Reaches the fixture site on localhost, rendering every HTML page. */
 let rendering: PageFetcher;
 /** Reaches the fixture site, without rendering. */
@@ -32,15 +32,14 @@ const canaryConnections: string[] = [];
 const logged: string[] = [];
 
 beforeAll(async () => {
-  site = await startFixtureSite();
   rendering = createPageFetcher({
     allowPrivateNetworks: true,
-    ca: site.caPem,
+    ca: env.site.caPem,
     render: "always",
     log: (line) => logged.push(line),
   });
-  plain = createPageFetcher({ allowPrivateNetworks: true, ca: site.caPem });
-  guarded = createPageFetcher({ allowPrivateNetworks: false, ca: site.caPem });
+  plain = createPageFetcher({ allowPrivateNetworks: true, ca: env.site.caPem });
+  guarded = createPageFetcher({ allowPrivateNetworks: false, ca: env.site.caPem });
   canary = createServer((socket) => {
     canaryConnections.push(`${socket.remoteAddress}:${socket.remotePort}`);
     socket.destroy();
@@ -54,7 +53,6 @@ afterAll(async () => {
   await guarded?.close();
   await plain?.close();
   canary?.close();
-  await site?.close();
 });
 
 const asText = (page: FetchedPage): FetchedTextPage => {
@@ -89,7 +87,7 @@ describe("looksLikeAppShell (the auto policy)", () => {
 
 describe.skipIf(!chromium)("rendering in Chromium", { timeout: 120_000 }, () => {
   it("reads a client-rendered article with its real text", async () => {
-    const page = asText(await rendering.fetchPage(site.url("/render/client-rendered.html")));
+    const page = asText(await rendering.fetchPage(env.site.url("/render/client-rendered.html")));
     const extracted = extractPage(page);
     expect(extracted.analysis.title).toBe("Otters return to the canals");
     expect(extracted.analysis.text).toMatch(/fourteen otters/);
@@ -97,10 +95,10 @@ describe.skipIf(!chromium)("rendering in Chromium", { timeout: 120_000 }, () => 
   });
 
   it("reads an article the page loads with fetch from its own origin", async () => {
-    const page = asText(await rendering.fetchPage(site.url("/render/fetched-article.html")));
+    const page = asText(await rendering.fetchPage(env.site.url("/render/fetched-article.html")));
     const extracted = extractPage(page);
     expect(extracted.analysis.text).toMatch(/grey herons has built its nest/);
-    expect(site.requested).toContain("/render/article.json");
+    expect(env.site.requested).toContain("/render/article.json");
   });
 
   it("blocks and logs every request to loopback, link-local, private addresses and files; none leaves", async () => {
@@ -112,7 +110,9 @@ describe.skipIf(!chromium)("rendering in Chromium", { timeout: 120_000 }, () => 
     });
     try {
       // The page as fetched, rendered with the guard of a service that allows only public addresses.
-      const fetched = asText(await plain.fetchPage(site.url(`/render/reach-out.html?port=${canaryPort}`)));
+      const fetched = asText(
+        await plain.fetchPage(env.site.url(`/render/reach-out.html?port=${canaryPort}`)),
+      );
       const page = await renderer.render(fetched, AbortSignal.timeout(20_000));
       expect(extractPage(page).analysis.text).toMatch(/still here to be read/);
     } finally {
@@ -147,14 +147,14 @@ describe.skipIf(!chromium)("rendering in Chromium", { timeout: 120_000 }, () => 
       });
       const started = performance.now();
       try {
-        const fetched = asText(await plain.fetchPage(site.url(path)));
+        const fetched = asText(await plain.fetchPage(env.site.url(path)));
         const outcome = await renderer.render(fetched, AbortSignal.timeout(20_000)).then(
           (page) => ({ ok: true as const, page }),
           (error: unknown) => ({ ok: false as const, error }),
         );
         // The renderer still works after the attack.
         const next = await renderer.render(
-          asText(await plain.fetchPage(site.url("/render/client-rendered.html"))),
+          asText(await plain.fetchPage(env.site.url("/render/client-rendered.html"))),
           AbortSignal.timeout(20_000),
         );
         expect(extractPage(next).analysis.text).toMatch(/fourteen otters/);
@@ -181,7 +181,7 @@ describe.skipIf(!chromium)("rendering in Chromium", { timeout: 120_000 }, () => 
       if (!outcome.ok) throw outcome.error;
       expect(extractPage(outcome.page).analysis.text).toMatch(/tried to open twenty popup/);
       expect(lines.some((line) => /(closed|blocked) a popup/.test(line))).toBe(true);
-      expect(site.requested.filter((path) => path.startsWith("/render/popups.html?child="))).toEqual([]);
+      expect(env.site.requested.filter((path) => path.startsWith("/render/popups.html?child="))).toEqual([]);
     });
 
     it("that redirects forever fails as too_many_redirects", async () => {
@@ -192,14 +192,17 @@ describe.skipIf(!chromium)("rendering in Chromium", { timeout: 120_000 }, () => 
   });
 
   it("analyzes rendered pages through the service (render auto) with their real text", async () => {
-    const service = await startTestService({ ca: site.caPem, render: "auto" });
+    const service = await startTestService({ ca: env.site.caPem, render: "auto" });
     try {
       // A static page first: the page thread's start (seconds on a loaded machine) is not the render's.
       const warmUp = await service.call("POST", "/v1/links", {
-        body: { link: [site.url("/blog/post.html")], prompt: "What animals are in the town?" },
+        body: { link: [env.site.url("/blog/post.html")], prompt: "What animals are in the town?" },
       });
       expect(warmUp.status).toBe(200);
-      const links = [site.url("/render/client-rendered.html"), site.url("/render/fetched-article.html")];
+      const links = [
+        env.site.url("/render/client-rendered.html"),
+        env.site.url("/render/fetched-article.html"),
+      ];
       const { status, body } = await service.call("POST", "/v1/links", {
         body: { link: links, prompt: "What animals are in the town?" },
       });
@@ -238,13 +241,13 @@ describe("the render policy", () => {
     const lines: string[] = [];
     const fetcher = createPageFetcher({
       allowPrivateNetworks: true,
-      ca: site.caPem,
+      ca: env.site.caPem,
       render: "auto",
       chromium: "",
       log: (line) => lines.push(line),
     });
     try {
-      const page = asText(await fetcher.fetchPage(site.url("/render/client-rendered.html")));
+      const page = asText(await fetcher.fetchPage(env.site.url("/render/client-rendered.html")));
       expect(page.body).toContain('<div id="root">');
       expect(lines).toEqual([expect.stringMatching(/^render: no Chromium found/)]);
     } finally {

@@ -3,16 +3,16 @@
  * its state in fake-indexeddb. Only the clock and the alarm are stand-ins.
  */
 import "fake-indexeddb/auto";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createJobRunner, JOB_WAKE_MS, MAX_JOB_ATTEMPTS } from "../../entrypoints/background/analyze-jobs";
-import { createApiClient } from "../../lib/api/client";
-import { createDatabase, type LinklensDatabase } from "../../lib/db/database";
+import { beforeAll, describe, expect, it } from "vitest";
+import { JOB_WAKE_MS, MAX_JOB_ATTEMPTS } from "../../entrypoints/background/analyze-jobs";
+import type { LinklensDatabase } from "../../lib/db/database";
 import { recordsByIds, recordsForPage } from "../../lib/db/records";
 import type { AnalyzeJob } from "../../lib/db/schema";
-import { startFixtureSite } from "../fixtures/site";
-import { KEY, startTestService, type TestService } from "../server/helpers/service";
+import { KEY, siteAndServicePerFile, startTestService } from "../server/helpers/service";
 import { closedPortUrl } from "./helpers/closed-port";
+import { freshDatabaseEachTest } from "./helpers/fresh-database";
 import { jobRow } from "./helpers/job-rows";
+import { type LoseAnswers, recordingJobRunner, type SentRequest } from "./helpers/recording-runner";
 import { answerJson, startScriptedService } from "./helpers/scripted-service";
 
 const POOR_KEY = "lk_test_poor";
@@ -20,86 +20,47 @@ const POOR_KEY = "lk_test_poor";
 const ONE_CREDIT_KEYS = ["lk_test_one_credit_a", "lk_test_one_credit_b"];
 const PROMPT = "What is this page about?";
 
-let site: Awaited<ReturnType<typeof startFixtureSite>>;
-let service: TestService;
+const env = siteAndServicePerFile({
+  apiKeys: [
+    { key: KEY, credits: 10_000 },
+    { key: POOR_KEY, credits: 1 },
+    ...ONE_CREDIT_KEYS.map((key) => ({ key, credits: 1 })),
+  ],
+});
 let closedUrl: string;
-
 beforeAll(async () => {
-  site = await startFixtureSite();
-  service = await startTestService({
-    ca: site.caPem,
-    apiKeys: [
-      { key: KEY, credits: 10_000 },
-      { key: POOR_KEY, credits: 1 },
-      ...ONE_CREDIT_KEYS.map((key) => ({ key, credits: 1 })),
-    ],
-  });
   closedUrl = await closedPortUrl();
-}, 60_000);
-afterAll(async () => {
-  await service?.close();
-  await site?.close();
 });
 
 let db: LinklensDatabase;
-let counter = 0;
-beforeEach(() => {
-  db = createDatabase(`linklens-jobs-test-${++counter}`);
+freshDatabaseEachTest("jobs", (fresh) => {
+  db = fresh;
 });
-afterEach(async () => {
-  await db.delete();
-});
-
-/** One POST /v1/links as the runner sent it. */
-interface SentRequest {
-  idempotencyKey: string | null;
-  /** The keys of the job's row in the database when the request left. */
-  savedKeys: string[] | undefined;
-  status?: number;
-  replayed?: boolean;
-  /** The signal the request left with: aborted once the job is cancelled. */
-  signal?: AbortSignal | null;
-}
 
 /**
- * A runner whose client goes to `target` (switchable), recording the links of every POST /v1/links.
- * `loseAnswers`: the requests reach the service, but their answers never come back (`"once"`: only the
- * first one's; `"always"`: a stopped worker's, whose requests never settle).
+ * A runner whose client goes to `target` (switchable), recording every POST /v1/links (helpers/recording-runner.ts).
  */
 function setup(
-  initial: { baseUrl?: string; apiKey?: string; onChange?: () => void; loseAnswers?: "once" | "always" } = {},
+  initial: { baseUrl?: string; apiKey?: string; onChange?: () => void; loseAnswers?: LoseAnswers } = {},
 ) {
-  const target = { baseUrl: initial.baseUrl ?? service.url, apiKey: initial.apiKey ?? KEY };
+  const target = { baseUrl: initial.baseUrl ?? env.service.url, apiKey: initial.apiKey ?? KEY };
   const clock = { now: Date.now() };
   const alarms: (number | null)[] = [];
-  const sent: string[][] = [];
-  const requests: SentRequest[] = [];
-  const recordingFetch: typeof fetch = async (input, init) => {
-    if (init?.method !== "POST" || !String(input).endsWith("/v1/links")) return fetch(input, init);
-    sent.push(JSON.parse(String(init.body)).link);
-    const jobs = await db.jobs.toArray();
-    const request: SentRequest = {
-      idempotencyKey: new Headers(init.headers).get("idempotency-key"),
-      savedKeys: jobs.flatMap((job) => job.chunkKeys ?? []),
-      signal: init.signal,
-    };
-    requests.push(request);
-    const response = await fetch(input, init);
-    request.status = response.status;
-    request.replayed = response.headers.get("idempotent-replayed") === "true";
-    if (initial.loseAnswers === "always") return new Promise<Response>(() => {});
-    if (initial.loseAnswers === "once" && requests.length === 1) throw new TypeError("the answer was lost");
-    return response;
-  };
-  const runner = createJobRunner({
-    db,
-    getClient: async () => createApiClient({ ...target, fetch: recordingFetch, retry: { retries: 0 } }),
-    scheduleAlarm: (when) => void alarms.push(when),
-    now: () => clock.now,
-    onChange: initial.onChange,
-  });
-  return { runner, target, clock, alarms, sent, requests };
+  const { runner, requests } = recordingJobRunner(
+    {
+      db,
+      scheduleAlarm: (when) => void alarms.push(when),
+      now: () => clock.now,
+      onChange: initial.onChange,
+    },
+    target,
+    initial.loseAnswers,
+  );
+  return { runner, target, clock, alarms, requests };
 }
+
+/** The links of each POST /v1/links sent, in order. */
+const linksSent = (requests: SentRequest[]) => requests.map((request) => request.body.link);
 
 async function jobOf(id: string): Promise<AnalyzeJob> {
   const job = await db.jobs.get(id);
@@ -108,17 +69,18 @@ async function jobOf(id: string): Promise<AnalyzeJob> {
 }
 
 async function serverRecord(analysisId: string) {
-  const { status, body } = await service.call("GET", `/v1/analyses?analysisId=${analysisId}`);
+  const { status, body } = await env.service.call("GET", `/v1/analyses?analysisId=${analysisId}`);
   expect(status).toBe(200);
   return body;
 }
 
-const manyLinks = (count: number) => Array.from({ length: count }, (_, i) => site.url(`/many/${i + 1}.html`));
+const manyLinks = (count: number) =>
+  Array.from({ length: count }, (_, i) => env.site.url(`/many/${i + 1}.html`));
 
 describe("analyze jobs against the reference service", { timeout: 60_000 }, () => {
   it("runs a job over 2 links: done, records cached, one usage row", async () => {
-    const { runner, sent, alarms } = setup();
-    const links = [site.url("/news/article.html"), site.url("/blog/post.html")];
+    const { runner, requests, alarms } = setup();
+    const links = [env.site.url("/news/article.html"), env.site.url("/blog/post.html")];
     const jobId = await runner.enqueue(
       { links, prompt: PROMPT, metadata: { project: "jobs" } },
       "popup",
@@ -140,7 +102,7 @@ describe("analyze jobs against the reference service", { timeout: 60_000 }, () =
     });
     expect(job.error).toBeUndefined();
     expect(job.analysisIds).toHaveLength(2);
-    expect(sent).toEqual([links]);
+    expect(linksSent(requests)).toEqual([links]);
 
     const records = await recordsByIds(db, job.analysisIds);
     expect(records.map((record) => record.pageUrl)).toEqual(links);
@@ -160,7 +122,7 @@ describe("analyze jobs against the reference service", { timeout: 60_000 }, () =
   it("stores on each analysis the job's prompt, its preset (found by prompt) and its share of the credits", async () => {
     await db.presets.put({ id: "p_1", name: "About", prompt: PROMPT, temperature: 0, order: 0 });
     const { runner } = setup();
-    const links = [site.url("/news/article.html"), site.url("/blog/post.html")];
+    const links = [env.site.url("/news/article.html"), env.site.url("/blog/post.html")];
     const jobId = await runner.enqueue({ links, prompt: PROMPT }, "popup");
     await runner.whenIdle();
     const job = await jobOf(jobId);
@@ -188,9 +150,9 @@ describe("analyze jobs against the reference service", { timeout: 60_000 }, () =
   });
 
   it("records http links and duplicates as rejected and sends only the distinct https ones", async () => {
-    const { runner, sent } = setup();
-    const article = site.url("/news/article.html");
-    const post = site.url("/blog/post.html");
+    const { runner, requests } = setup();
+    const article = env.site.url("/news/article.html");
+    const post = env.site.url("/blog/post.html");
     const httpLink = article.replace("https:", "http:");
     const jobId = await runner.enqueue(
       {
@@ -216,7 +178,7 @@ describe("analyze jobs against the reference service", { timeout: 60_000 }, () =
       { link: "nonsense", problem: "invalid_url" },
     ]);
     expect(job.duplicates).toBe(2);
-    expect(sent).toEqual([[article, post]]);
+    expect(linksSent(requests)).toEqual([[article, post]]);
     // What the service itself stored:
     expect(job.analysisIds).toHaveLength(2);
     const urls = await Promise.all(job.analysisIds.map(async (id) => (await serverRecord(id)).analysis.url));
@@ -225,15 +187,15 @@ describe("analyze jobs against the reference service", { timeout: 60_000 }, () =
 
   it("splits 45 links into 3 requests and joins them into one job", async () => {
     const reads: Promise<AnalyzeJob[]>[] = [];
-    const { runner, sent } = setup({ onChange: () => reads.push(db.jobs.toArray()) });
+    const { runner, requests } = setup({ onChange: () => reads.push(db.jobs.toArray()) });
     const links = manyLinks(45);
     const jobId = await runner.enqueue({ links, prompt: PROMPT }, "context-selection");
     await runner.whenIdle();
     const seen = (await Promise.all(reads)).flatMap((jobs) => jobs.map((job) => job.progress.done));
     const progress = [...new Set(seen)];
 
-    expect(sent.map((chunk) => chunk.length)).toEqual([20, 20, 5]);
-    expect(sent.flat()).toEqual(links);
+    expect(linksSent(requests).map((chunk) => chunk.length)).toEqual([20, 20, 5]);
+    expect(linksSent(requests).flat()).toEqual(links);
     expect(progress).toEqual([0, 20, 40, 45]);
     const job = await jobOf(jobId);
     expect(job).toMatchObject({
@@ -265,7 +227,10 @@ describe("analyze jobs against the reference service", { timeout: 60_000 }, () =
 
   it("retries a chunk whose answer was lost under the same key: the service's stored answer, one charge", async () => {
     const { runner, clock, requests } = setup({ apiKey: ONE_CREDIT_KEYS[0], loseAnswers: "once" });
-    const jobId = await runner.enqueue({ links: [site.url("/news/article.html")], prompt: PROMPT }, "popup");
+    const jobId = await runner.enqueue(
+      { links: [env.site.url("/news/article.html")], prompt: PROMPT },
+      "popup",
+    );
     await runner.whenIdle();
     const waiting = await jobOf(jobId);
     expect(waiting).toMatchObject({ status: "queued", error: { code: "network_error" } });
@@ -287,15 +252,15 @@ describe("analyze jobs against the reference service", { timeout: 60_000 }, () =
     expect(requests[1]?.idempotencyKey).toBe(requests[0]?.idempotencyKey);
     expect(job.analysisIds).toHaveLength(1);
     expect(await db.usage.count()).toBe(1);
-    const stored = await service.call("GET", `/v1/analyses?analysisId=${job.analysisIds[0]}`, {
+    const stored = await env.service.call("GET", `/v1/analyses?analysisId=${job.analysisIds[0]}`, {
       key: ONE_CREDIT_KEYS[0],
     });
-    expect(stored.body.analysis.url).toBe(site.url("/news/article.html"));
+    expect(stored.body.analysis.url).toBe(env.site.url("/news/article.html"));
   });
 
   it("resumes a job whose worker stopped mid-request: the service runs the chunk once", async () => {
     const stopped = setup({ apiKey: ONE_CREDIT_KEYS[1], loseAnswers: "always" });
-    const link = site.url("/slow?ms=1500");
+    const link = env.site.url("/slow?ms=1500");
     const jobId = await stopped.runner.enqueue({ links: [link], prompt: PROMPT }, "popup");
     await expect.poll(() => stopped.requests.length).toBe(1);
 
@@ -311,7 +276,10 @@ describe("analyze jobs against the reference service", { timeout: 60_000 }, () =
 
   it("fails with the service's error on a bad key (401) and does not retry", async () => {
     const { runner, alarms } = setup({ apiKey: "lk_wrong_key" });
-    const jobId = await runner.enqueue({ links: [site.url("/news/article.html")], prompt: PROMPT }, "popup");
+    const jobId = await runner.enqueue(
+      { links: [env.site.url("/news/article.html")], prompt: PROMPT },
+      "popup",
+    );
     await runner.whenIdle();
     const job = await jobOf(jobId);
     expect(job.status).toBe("failed");
@@ -324,7 +292,7 @@ describe("analyze jobs against the reference service", { timeout: 60_000 }, () =
 
   it("fails when the key cannot cover the request (402)", async () => {
     const { runner } = setup({ apiKey: POOR_KEY });
-    const links = [site.url("/news/article.html"), site.url("/blog/post.html")];
+    const links = [env.site.url("/news/article.html"), env.site.url("/blog/post.html")];
     const jobId = await runner.enqueue({ links, prompt: PROMPT }, "popup");
     await runner.whenIdle();
     expect((await jobOf(jobId)).error).toMatchObject({ status: 402, code: "insufficient_credits" });
@@ -332,8 +300,8 @@ describe("analyze jobs against the reference service", { timeout: 60_000 }, () =
 
   it("keeps per-link failures, and fails a job none of whose links could be analyzed (422)", async () => {
     const { runner } = setup();
-    const good = site.url("/news/article.html");
-    const missing = site.url("/status/404");
+    const good = env.site.url("/news/article.html");
+    const missing = env.site.url("/status/404");
     const mixedId = await runner.enqueue({ links: [good, missing], prompt: PROMPT }, "popup");
     const failingId = await runner.enqueue({ links: [missing], prompt: PROMPT }, "popup");
     await runner.whenIdle();
@@ -352,13 +320,13 @@ describe("analyze jobs against the reference service", { timeout: 60_000 }, () =
   });
 
   it("fails at once, without a request, when no link is https or the prompt is empty", async () => {
-    const { runner, sent } = setup();
+    const { runner, requests } = setup();
     const httpOnly = await runner.enqueue(
       { links: ["http://example.com/page"], prompt: PROMPT },
       "context-link",
     );
     const noPrompt = await runner.enqueue(
-      { links: [site.url("/news/article.html")], prompt: "   " },
+      { links: [env.site.url("/news/article.html")], prompt: "   " },
       "popup",
     );
     await runner.whenIdle();
@@ -372,12 +340,12 @@ describe("analyze jobs against the reference service", { timeout: 60_000 }, () =
     const invalid = await jobOf(noPrompt);
     expect(invalid.status).toBe("failed");
     expect(invalid.error).toMatchObject({ code: "invalid_request", details: [{ path: "prompt" }] });
-    expect(sent).toEqual([]);
+    expect(linksSent(requests)).toEqual([]);
   });
 
   it("keeps a job queued with retryAt and the error while the service is down, and completes it on runDue", async () => {
-    const { runner, target, clock, alarms, sent } = setup({ baseUrl: closedUrl });
-    const link = site.url("/news/article.html");
+    const { runner, target, clock, alarms, requests } = setup({ baseUrl: closedUrl });
+    const link = env.site.url("/news/article.html");
     const jobId = await runner.enqueue({ links: [link], prompt: PROMPT }, "shortcut");
     await runner.whenIdle();
 
@@ -392,7 +360,7 @@ describe("analyze jobs against the reference service", { timeout: 60_000 }, () =
     await runner.runDue(); // too early: nothing happens
     expect((await jobOf(jobId)).attempts).toBe(1);
 
-    target.baseUrl = service.url;
+    target.baseUrl = env.service.url;
     clock.now = (waiting.retryAt as number) + 1;
     await runner.runDue();
     const done = await jobOf(jobId);
@@ -400,15 +368,15 @@ describe("analyze jobs against the reference service", { timeout: 60_000 }, () =
     expect(done.error).toBeUndefined();
     expect(done.retryAt).toBeUndefined();
     expect(done.analysisIds).toHaveLength(1);
-    expect(sent).toEqual([[link], [link]]);
+    expect(linksSent(requests)).toEqual([[link], [link]]);
     expect(alarms.at(-1)).toBeNull();
   });
 
   it("waits as long as Retry-After says when the service answers 429", async () => {
-    const limited = await startTestService({ ca: site.caPem, rateAnalyzePerMinute: 1 });
+    const limited = await startTestService({ ca: env.site.caPem, rateAnalyzePerMinute: 1 });
     try {
       const { runner, clock, alarms } = setup({ baseUrl: limited.url });
-      const link = site.url("/news/article.html");
+      const link = env.site.url("/news/article.html");
       const first = await runner.enqueue({ links: [link], prompt: PROMPT }, "popup");
       const second = await runner.enqueue({ links: [link], prompt: PROMPT }, "popup");
       await runner.whenIdle();
@@ -454,7 +422,7 @@ describe("analyze jobs against the reference service", { timeout: 60_000 }, () =
 
   it("cancels a running job: its request is aborted and it stays cancelled", async () => {
     const { runner, requests } = setup();
-    const jobId = await runner.enqueue({ links: [site.url("/slow?ms=10000")], prompt: PROMPT }, "popup");
+    const jobId = await runner.enqueue({ links: [env.site.url("/slow?ms=10000")], prompt: PROMPT }, "popup");
     await expect.poll(async () => (await jobOf(jobId)).status).toBe("running");
     expect(await runner.cancel(jobId)).toBe(true);
     // The request itself is aborted (not left to run out), which is what frees the runner at once.
@@ -467,7 +435,10 @@ describe("analyze jobs against the reference service", { timeout: 60_000 }, () =
 
   it(`gives up after ${MAX_JOB_ATTEMPTS} attempts`, async () => {
     const { runner, clock } = setup({ baseUrl: closedUrl });
-    const jobId = await runner.enqueue({ links: [site.url("/news/article.html")], prompt: PROMPT }, "popup");
+    const jobId = await runner.enqueue(
+      { links: [env.site.url("/news/article.html")], prompt: PROMPT },
+      "popup",
+    );
     await runner.whenIdle();
     for (let attempt = 2; attempt <= MAX_JOB_ATTEMPTS; attempt++) {
       clock.now = (await jobOf(jobId)).retryAt as number;
@@ -481,20 +452,23 @@ describe("analyze jobs against the reference service", { timeout: 60_000 }, () =
   });
 
   it("cancels a job waiting for a retry", async () => {
-    const { runner, clock, alarms, sent } = setup({ baseUrl: closedUrl });
-    const jobId = await runner.enqueue({ links: [site.url("/news/article.html")], prompt: PROMPT }, "popup");
+    const { runner, clock, alarms, requests } = setup({ baseUrl: closedUrl });
+    const jobId = await runner.enqueue(
+      { links: [env.site.url("/news/article.html")], prompt: PROMPT },
+      "popup",
+    );
     await runner.whenIdle();
     expect(await runner.cancel(jobId)).toBe(true);
     expect(alarms.at(-1)).toBeNull();
     clock.now += 3_600_000;
     await runner.runDue();
     expect((await jobOf(jobId)).status).toBe("cancelled");
-    expect(sent).toHaveLength(1);
+    expect(requests).toHaveLength(1);
     expect(await runner.cancel(jobId)).toBe(false);
   });
 
   it("resumes a job a stopped worker left running, without re-sending the chunk already done", async () => {
-    const { runner, sent, clock } = setup();
+    const { runner, requests, clock } = setup();
     const links = manyLinks(25);
     const doneIds = Array.from({ length: 20 }, (_, i) => `ana_done_${i}`);
     await db.jobs.add({
@@ -516,7 +490,7 @@ describe("analyze jobs against the reference service", { timeout: 60_000 }, () =
     });
 
     await runner.resume();
-    expect(sent).toEqual([links.slice(20)]);
+    expect(linksSent(requests)).toEqual([links.slice(20)]);
     const job = await jobOf("job_cut_off");
     expect(job).toMatchObject({
       status: "done",
@@ -542,10 +516,10 @@ describe("analyze jobs against the reference service", { timeout: 60_000 }, () =
   });
 
   it("resumes once per worker: the browser's startup event after the worker's own start sends nothing twice", async () => {
-    const { runner, sent, clock } = setup();
+    const { runner, requests, clock } = setup();
     await db.jobs.add(
       jobRow("job_started_twice", "running", {
-        request: { links: [site.url("/news/article.html")], prompt: PROMPT },
+        request: { links: [env.site.url("/news/article.html")], prompt: PROMPT },
         attempts: 1,
         createdAt: clock.now,
         updatedAt: clock.now,
@@ -554,15 +528,15 @@ describe("analyze jobs against the reference service", { timeout: 60_000 }, () =
 
     await Promise.all([runner.resume(), runner.resume()]);
     await runner.resume();
-    expect(sent).toHaveLength(1);
+    expect(requests).toHaveLength(1);
     expect(await jobOf("job_started_twice")).toMatchObject({ status: "done", attempts: 2, interruptions: 1 });
   });
 
   it("fails a job clearly when the worker stopped during it too many times", async () => {
-    const { runner, sent, clock } = setup();
+    const { runner, requests, clock } = setup();
     await db.jobs.add(
       jobRow("job_crashing", "running", {
-        request: { links: [site.url("/news/article.html")], prompt: PROMPT },
+        request: { links: [env.site.url("/news/article.html")], prompt: PROMPT },
         attempts: 3,
         interruptions: 2,
         createdAt: clock.now,
@@ -574,6 +548,6 @@ describe("analyze jobs against the reference service", { timeout: 60_000 }, () =
     expect(job.status).toBe("failed");
     expect(job.error).toMatchObject({ code: "interrupted" });
     expect(job.error?.message).toContain("stopped 3 times");
-    expect(sent).toEqual([]);
+    expect(linksSent(requests)).toEqual([]);
   });
 });

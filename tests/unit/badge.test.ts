@@ -1,24 +1,20 @@
 import "fake-indexeddb/auto";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   BADGE_FAILED_COLOR,
   BADGE_SAVED_COLOR,
   type BadgeTab,
   createBadge,
 } from "../../entrypoints/background/badge";
-import { createDatabase, type LinklensDatabase } from "../../lib/db/database";
+import type { LinklensDatabase } from "../../lib/db/database";
 import { markFailuresSeen } from "../../lib/db/jobs";
 import { cacheRecords } from "../../lib/db/records";
+import { freshDatabaseEachTest } from "./helpers/fresh-database";
 import { jobRow } from "./helpers/job-rows";
 
 let db: LinklensDatabase;
-let counter = 0;
-
-beforeEach(() => {
-  db = createDatabase(`linklens-badge-test-${++counter}`);
-});
-afterEach(async () => {
-  await db.delete();
+freshDatabaseEachTest("badge", (fresh) => {
+  db = fresh;
 });
 
 function fakeAction() {

@@ -4,46 +4,38 @@
  * its row; a comparison of more than 500 pages is refused before anything is queued.
  */
 import "fake-indexeddb/auto";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { createJobRunner } from "../../entrypoints/background/analyze-jobs";
 import { compareCommandHandlers } from "../../entrypoints/background/comparisons";
-import { createApiClient } from "../../lib/api/client";
-import { linkLimitStore } from "../../lib/api/limits";
 import { readComparison } from "../../lib/db/comparisons";
-import { createDatabase, type LinklensDatabase } from "../../lib/db/database";
-import { type SeedService, startSeedService } from "../fixtures/seed-service/seed-service";
+import type { LinklensDatabase } from "../../lib/db/database";
+import type { SeedService } from "../fixtures/seed-service/seed-service";
+import { freshDatabaseEachTest } from "./helpers/fresh-database";
+import { linkLimitsInMemory, seedClient, seedMockEachTest } from "./helpers/seed-service";
 
-const KEY = "seed_key";
 const links = (count: number) =>
   Array.from({ length: count }, (_, i) => `https://pages.example/item-${i + 1}`);
 
 let db: LinklensDatabase;
-let seed: SeedService;
-let counter = 0;
-let clock: { now: number };
-beforeEach(async () => {
-  db = createDatabase(`linklens-compare-jobs-${++counter}`);
-  seed = await startSeedService({ apiKeys: [KEY], maxLinks: 5 });
-  clock = { now: Date.parse("2026-03-01T10:00:00.000Z") };
+freshDatabaseEachTest("compare-jobs", (fresh) => {
+  db = fresh;
 });
-afterEach(async () => {
-  await seed.close();
-  await db.delete();
+let seed: SeedService;
+seedMockEachTest({ maxLinks: 5 }, (started) => {
+  seed = started;
+});
+let clock: { now: number };
+beforeEach(() => {
+  clock = { now: Date.parse("2026-03-01T10:00:00.000Z") };
 });
 
 function setup() {
-  let limits: Record<string, number> = {};
   const runner = createJobRunner({
     db,
-    getClient: async () => createApiClient({ baseUrl: seed.url, apiKey: KEY, retry: { retries: 0 } }),
+    getClient: async () => seedClient(seed),
     scheduleAlarm: () => {},
     now: () => clock.now,
-    linkLimits: linkLimitStore({
-      getValue: async () => limits,
-      setValue: async (value) => {
-        limits = value;
-      },
-    }),
+    linkLimits: linkLimitsInMemory().store,
   });
   return { runner, commands: compareCommandHandlers(db, runner) };
 }

@@ -1,18 +1,14 @@
 import "fake-indexeddb/auto";
-import Dexie from "dexie";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AnalysisRecord } from "../../lib/api/contract";
 import { createDatabase, type LinklensDatabase } from "../../lib/db/database";
 import { cacheRecords, recordsByIds, recordsForPage } from "../../lib/db/records";
+import { freshDatabaseEachTest, newDatabaseName } from "./helpers/fresh-database";
+import { shippedDatabase } from "./helpers/shipped-database";
 
 let db: LinklensDatabase;
-let counter = 0;
-
-beforeEach(() => {
-  db = createDatabase(`linklens-db-test-${++counter}`);
-});
-afterEach(async () => {
-  await db.delete();
+freshDatabaseEachTest("db", (fresh) => {
+  db = fresh;
 });
 
 function record(overrides: Partial<AnalysisRecord> = {}): AnalysisRecord {
@@ -143,15 +139,8 @@ describe("recordsForPage and recordsByIds", () => {
 
 describe("schema versions", () => {
   it("opens a database of version 1 as the current version: the rows stay and the deleted table is there", async () => {
-    const name = `linklens-db-upgrade-${++counter}`;
-    const v1 = new Dexie(name);
-    v1.version(1).stores({
-      analyses: "&analysisId, updatedAt, pageUrl, pageId, host, cachedAt",
-      usage: "&usageId, createdAt",
-      jobs: "&id, status, createdAt, updatedAt, tabUrl",
-      presets: "&id, order",
-      outbox: "++seq, analysisId, createdAt",
-    });
+    const name = newDatabaseName("db-upgrade");
+    const v1 = shippedDatabase(name, 1);
     await v1.table("usage").add({ usageId: "use_1", costCredits: 2, links: [], createdAt: 1 });
     v1.close();
 

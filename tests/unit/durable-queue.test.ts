@@ -11,6 +11,7 @@ import { browser } from "wxt/browser";
 import { fakeBrowser } from "wxt/testing/fake-browser";
 import { createDurableQueue, type DurableQueueStore } from "../../entrypoints/background/durable-queue";
 import { setupJobsAlarm } from "../../entrypoints/background/jobs-alarm";
+import { databasesPerTest } from "./helpers/fresh-database";
 
 interface Item {
   id: string;
@@ -26,7 +27,11 @@ const RETRY_MS = 30_000;
 const MAX_ATTEMPTS = 3;
 
 let db: Dexie & { items: Table<Item, string> };
-let counter = 0;
+const openDatabase = databasesPerTest("durable-queue", (name) => {
+  const queueDb = new Dexie(name) as typeof db;
+  queueDb.version(1).stores({ items: "id, state" });
+  return queueDb;
+});
 /** The queue's clock; the alarm's timers are fake and never fire by themselves. */
 const clock = { start: 0, now: 0 };
 
@@ -35,12 +40,10 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
   clock.start = Date.now();
   clock.now = clock.start;
-  db = new Dexie(`durable-queue-test-${++counter}`) as typeof db;
-  db.version(1).stores({ items: "id, state" });
+  db = openDatabase();
 });
-afterEach(async () => {
+afterEach(() => {
   vi.useRealTimers();
-  await db.delete();
 });
 
 /** A store with the jobs' rules: one due item at a time, oldest first; a cut-off item is due again. */

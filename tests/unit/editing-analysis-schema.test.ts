@@ -4,26 +4,23 @@
  * service: an edit it stops is one the service refuses, an edit it lets through is one the service keeps.
  */
 import "fake-indexeddb/auto";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createJobRunner } from "../../entrypoints/background/analyze-jobs";
 import { createOutbox } from "../../entrypoints/background/outbox";
 import { createApiClient } from "../../lib/api/client";
 import type { ResponseFormat } from "../../lib/api/contract";
 import { analysisSchemaOf } from "../../lib/db/analysis-schema";
-import { createDatabase, type LinklensDatabase } from "../../lib/db/database";
+import type { LinklensDatabase } from "../../lib/db/database";
 import { checkJsonText } from "../../lib/editing/edit-patch";
 import { KEY } from "../server/helpers/service";
+import { freshDatabaseEachTest } from "./helpers/fresh-database";
 import { serviceAnalysesPerFile } from "./helpers/service-analyses";
 
 const live = serviceAnalysesPerFile();
 
 let db: LinklensDatabase;
-let counter = 0;
-beforeEach(() => {
-  db = createDatabase(`linklens-editing-schema-test-${++counter}`);
-});
-afterEach(async () => {
-  await db.delete();
+freshDatabaseEachTest("editing-schema", (fresh) => {
+  db = fresh;
 });
 
 const schema = {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { exportCsv, formatCell } from "../../lib/export/export-csv";
 import { exportFile } from "../../lib/export/export-file";
 import { readCsv } from "../helpers/read-csv";
-import { cachedRow } from "./helpers/cached-rows";
+import { cachedRow, partialRow } from "./helpers/cached-rows";
 
 const FIXED =
   '"analysisId","createdAt","updatedAt","title","url","site","pageId","author","publishedDate","score","relevancePercent","textContent","jsonContent","partial"';
@@ -80,17 +80,7 @@ describe("CSV export", () => {
   });
 
   it("leaves fields a partial row does not have empty", () => {
-    const csv = exportCsv([
-      {
-        analysisId: "p",
-        updatedAt: "2026-11-22T10:00:00.000Z",
-        partial: true,
-        pageUrl: "",
-        pageId: "",
-        host: "",
-        cachedAt: 1,
-      },
-    ]);
+    const csv = exportCsv([partialRow("p")]);
     expect(csv.split("\r\n")[1]).toBe('"p",,"2026-11-22T10:00:00.000Z",,,,,,,,,,,true');
   });
 

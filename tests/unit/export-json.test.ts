@@ -3,12 +3,12 @@
  * them, exported, and imported into other fake-indexeddb databases through the worker's library.
  */
 import "fake-indexeddb/auto";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { fakeBrowser } from "wxt/testing/fake-browser";
 import { createLibrary, libraryCommandHandlers } from "../../entrypoints/background/library";
 import type { AnalysisRecord } from "../../lib/api/contract";
 import { ApiError } from "../../lib/api/errors";
-import { createDatabase, type LinklensDatabase } from "../../lib/db/database";
+import type { LinklensDatabase } from "../../lib/db/database";
 import { enqueueEdit } from "../../lib/db/outbox";
 import { cacheRecords } from "../../lib/db/records";
 import type { CachedAnalysis } from "../../lib/db/schema";
@@ -16,21 +16,13 @@ import { exportFile } from "../../lib/export/export-file";
 import { buildExportDocument, EXPORT_FORMAT, exportJson } from "../../lib/export/export-json";
 import { readExportData } from "../../lib/export/export-rows";
 import { checkImportDocument, parseImportText, planImport } from "../../lib/export/import-json";
+import { databasesPerTest } from "./helpers/fresh-database";
 import { FACTS_SCHEMA, itemAt, serviceAnalysesPerFile } from "./helpers/service-analyses";
 
 const context = serviceAnalysesPerFile();
 
-const databases: LinklensDatabase[] = [];
-let counter = 0;
-function newDatabase(): LinklensDatabase {
-  const db = createDatabase(`linklens-export-test-${++counter}`);
-  databases.push(db);
-  return db;
-}
+const newDatabase = databasesPerTest("export");
 beforeEach(() => fakeBrowser.reset());
-afterEach(async () => {
-  await Promise.all(databases.splice(0).map((db) => db.delete()));
-});
 
 async function snapshot(db: LinklensDatabase) {
   const byId = (a: CachedAnalysis, b: CachedAnalysis) => (a.analysisId < b.analysisId ? -1 : 1);
@@ -53,6 +45,18 @@ async function importError(db: LinklensDatabase, document: unknown): Promise<Api
   );
   expect(error).toBeInstanceOf(ApiError);
   return error as ApiError;
+}
+
+/** `analysisId` as the related list of `relatedTo` gives it: a partial record, its updatedAt and metadata only. */
+async function listedAsRelated(analysisId: string, relatedTo: string): Promise<AnalysisRecord> {
+  const related = await context.client.listRelated({
+    analysisId: relatedTo,
+    selectFields: ["updatedAt", "metadata"],
+    pageSize: 100,
+  });
+  const listed = related.find((record) => record.analysisId === analysisId);
+  expect(listed).toBeDefined();
+  return listed as AnalysisRecord;
 }
 
 /** A cache like a real one: 3 full analyses (one edited), 1 known only from a related listing, 1 usage row. */
@@ -81,17 +85,11 @@ async function populatedCache() {
     },
     { ifMatch: blog.updatedAt },
   );
-  const related = await client.listRelated({
-    analysisId: news.analysisId,
-    selectFields: ["updatedAt", "metadata"],
-    pageSize: 100,
-  });
-  const partialTwin = related.find((record) => record.analysisId === twin.analysisId);
-  expect(partialTwin).toBeDefined();
+  const partialTwin = await listedAsRelated(twin.analysisId, news.analysisId);
 
   const db = newDatabase();
   await cacheRecords(db, [news, edited, fr], { now: 1_000 });
-  await cacheRecords(db, [partialTwin as AnalysisRecord], { partial: true, now: 2_000 });
+  await cacheRecords(db, [partialTwin], { partial: true, now: 2_000 });
   await db.usage.add({
     usageId: made.usageId,
     costCredits: made.costCredits,
@@ -263,16 +261,10 @@ describe("import merge", { timeout: 60_000 }, () => {
     // The same page analyzed twice: the service lists each as related to the other.
     const first = await context.analyzeOne("/fr/article.html", { metadata: { k: "v" } });
     const second = await context.analyzeOne("/fr/article.html", { metadata: { k: "v" } });
-    const related = await client.listRelated({
-      analysisId: first.analysisId,
-      selectFields: ["updatedAt", "metadata"],
-      pageSize: 100,
-    });
-    const partialSecond = related.find((record) => record.analysisId === second.analysisId);
-    expect(partialSecond).toBeDefined();
+    const partialSecond = await listedAsRelated(second.analysisId, first.analysisId);
 
     const db = newDatabase();
-    await cacheRecords(db, [partialSecond as AnalysisRecord], { partial: true });
+    await cacheRecords(db, [partialSecond], { partial: true });
     const full = newDatabase();
     await cacheRecords(full, [second]);
     expect(await importInto(db, buildExportDocument(await full.analyses.toArray()))).toMatchObject({

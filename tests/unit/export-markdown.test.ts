@@ -2,7 +2,7 @@ import { DomUtils, parseDocument } from "htmlparser2";
 import { describe, expect, it } from "vitest";
 import { exportFile } from "../../lib/export/export-file";
 import { escapeInline, exportMarkdown } from "../../lib/export/export-markdown";
-import { cachedRow } from "./helpers/cached-rows";
+import { cachedRow, partialRow } from "./helpers/cached-rows";
 import { loadMarkdownRenderer, renderMarkdownView } from "./helpers/markdown-view";
 
 const NOW = Date.parse("2026-11-23T10:00:00.000Z");
@@ -83,18 +83,7 @@ describe("Markdown export", () => {
 
   it("links only http(s) pages, falls back to the URL or id as title, and leaves out what a partial row lacks", () => {
     const markdown = exportMarkdown(
-      [
-        cachedRow({ analysis: { url: "javascript:alert(1)", title: "" } }),
-        {
-          analysisId: "ana_p",
-          updatedAt: "2026-11-22T10:00:00.000Z",
-          partial: true,
-          pageUrl: "",
-          pageId: "",
-          host: "",
-          cachedAt: 1,
-        },
-      ],
+      [cachedRow({ analysis: { url: "javascript:alert(1)", title: "" } }), partialRow("ana_p")],
       { now: NOW },
     );
     expect(markdown).toContain("## javascript:alert(1)\n");

@@ -3,66 +3,44 @@
  * service over HTTP (the local HTTPS fixture site), with their state in fake-indexeddb.
  */
 import "fake-indexeddb/auto";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createJobRunner } from "../../entrypoints/background/analyze-jobs";
+import { describe, expect, it } from "vitest";
 import { createFollowUps } from "../../entrypoints/background/follow-ups";
 import { createLibrary } from "../../entrypoints/background/library";
-import { createApiClient } from "../../lib/api/client";
-import { createDatabase, type LinklensDatabase } from "../../lib/db/database";
+import type { LinklensDatabase } from "../../lib/db/database";
 import { buildExportDocument } from "../../lib/export/export-json";
 import { QUESTION_KEY, THREAD_KEY } from "../../lib/thread/thread-metadata";
 import { parseFollowUpPrompt } from "../../lib/thread/thread-prompt";
 import { readThread } from "../../lib/thread/thread-turns";
-import { startFixtureSite } from "../fixtures/site";
-import { KEY, startTestService, type TestService } from "../server/helpers/service";
+import { KEY, siteAndServicePerFile } from "../server/helpers/service";
+import { freshDatabaseEachTest } from "./helpers/fresh-database";
+import { recordingJobRunner } from "./helpers/recording-runner";
 
 /** A key for one analysis and one follow-up: a follow-up charged twice would be refused (402). */
 const TWO_CREDITS = "lk_test_two_credits";
 
-let site: Awaited<ReturnType<typeof startFixtureSite>>;
-let service: TestService;
-
-beforeAll(async () => {
-  site = await startFixtureSite();
-  service = await startTestService({
-    ca: site.caPem,
-    apiKeys: [
-      { key: KEY, credits: 1_000 },
-      { key: TWO_CREDITS, credits: 2 },
-    ],
-  });
-}, 60_000);
-afterAll(async () => {
-  await service?.close();
-  await site?.close();
+const env = siteAndServicePerFile({
+  apiKeys: [
+    { key: KEY, credits: 1_000 },
+    { key: TWO_CREDITS, credits: 2 },
+  ],
 });
 
 let db: LinklensDatabase;
-let counter = 0;
-beforeEach(() => {
-  db = createDatabase(`linklens-follow-ups-test-${++counter}`);
-});
-afterEach(async () => {
-  await db.delete();
+const openDatabase = freshDatabaseEachTest("follow-ups", (fresh) => {
+  db = fresh;
 });
 
-/** The worker's runner and follow-ups, recording the prompt of every POST /v1/links. */
+/**
+ * The worker's runner and follow-ups, recording every POST /v1/links. `loseAnswers`: a worker stopped
+ * mid-request, whose requests the service runs but whose answers never come back.
+ */
 function setup(apiKey = KEY, loseAnswers = false) {
-  const prompts: string[] = [];
-  const recordingFetch: typeof fetch = async (input, init) => {
-    if (init?.method !== "POST" || !String(input).endsWith("/v1/links")) return fetch(input, init);
-    prompts.push(JSON.parse(String(init.body)).prompt);
-    const response = await fetch(input, init);
-    // A worker stopped mid-request: the service ran it, but the answer never comes back.
-    return loseAnswers ? new Promise<Response>(() => {}) : response;
-  };
-  const runner = createJobRunner({
-    db,
-    getClient: async () =>
-      createApiClient({ baseUrl: service.url, apiKey, fetch: recordingFetch, retry: { retries: 0 } }),
-    scheduleAlarm: () => {},
-  });
-  return { runner, followUps: createFollowUps({ db, runner }), prompts };
+  const { runner, requests } = recordingJobRunner(
+    { db, scheduleAlarm: () => {} },
+    { baseUrl: env.service.url, apiKey },
+    loseAnswers ? "always" : undefined,
+  );
+  return { runner, followUps: createFollowUps({ db, runner }), requests };
 }
 
 async function finished(runner: ReturnType<typeof setup>["runner"], jobId: string) {
@@ -74,8 +52,8 @@ async function finished(runner: ReturnType<typeof setup>["runner"], jobId: strin
 
 describe("follow-up questions", { timeout: 60_000 }, () => {
   it("adds three turns to one thread, each prompt carrying the earlier turns, each charged once", async () => {
-    const { runner, followUps, prompts } = setup();
-    const link = site.url("/news/article.html");
+    const { runner, followUps, requests } = setup();
+    const link = env.site.url("/news/article.html");
     const first = await finished(
       runner,
       await runner.enqueue(
@@ -109,7 +87,7 @@ describe("follow-up questions", { timeout: 60_000 }, () => {
     expect(thread.turns.map((turn) => turn.costCredits)).toEqual([1, 1, 1, 1]);
 
     // The third follow-up's prompt carried the three turns before it, oldest first, and its own question.
-    const sent = parseFollowUpPrompt(prompts.at(-1) as string);
+    const sent = parseFollowUpPrompt(requests.at(-1)?.body.prompt as string);
     expect(sent?.question).toBe("Who leads the council?");
     expect(sent?.earlier.map((turn) => turn.question)).toEqual([
       "What is this page about?",
@@ -120,27 +98,23 @@ describe("follow-up questions", { timeout: 60_000 }, () => {
 
     // Exported and imported into a fresh profile: the same turns, questions and credits.
     const document = buildExportDocument(await db.analyses.toArray(), { usage: await db.usage.toArray() });
-    const fresh = createDatabase(`linklens-follow-ups-fresh-${counter}`);
-    try {
-      await createLibrary({ db: fresh }).importDocument(JSON.parse(JSON.stringify(document)));
-      const imported = await fresh.analyses.get(from);
-      const again = await readThread(fresh, imported ?? (undefined as never));
-      expect(again).toEqual(thread);
-    } finally {
-      await fresh.delete();
-    }
+    const fresh = openDatabase();
+    await createLibrary({ db: fresh }).importDocument(JSON.parse(JSON.stringify(document)));
+    const imported = await fresh.analyses.get(from);
+    const again = await readThread(fresh, imported ?? (undefined as never));
+    expect(again).toEqual(thread);
   });
 
   it("loses no turn and charges none twice when the worker stops mid-turn", async () => {
     const { runner } = setup();
-    const link = site.url("/news/article.html");
+    const link = env.site.url("/news/article.html");
     const first = await finished(
       runner,
       await runner.enqueue({ links: [link], prompt: "Summary?" }, "popup"),
     );
     const stopped = setup(KEY, true);
     const jobId = await stopped.followUps.ask(first.analysisIds[0] as string, "Who paid for it?");
-    await expect.poll(() => stopped.prompts.length).toBe(1);
+    await expect.poll(() => stopped.requests.length).toBe(1);
 
     const restarted = setup(TWO_CREDITS);
     await restarted.runner.resume();
@@ -152,7 +126,7 @@ describe("follow-up questions", { timeout: 60_000 }, () => {
       thread: { question: "Who paid for it?" },
     });
     // The request went again with its key: the service answered it from its first run, charging nothing more.
-    const { body } = await service.call("GET", `/v1/analyses?analysisId=${job.analysisIds[0]}`, {
+    const { body } = await env.service.call("GET", `/v1/analyses?analysisId=${job.analysisIds[0]}`, {
       key: TWO_CREDITS,
     });
     expect(body.metadata).toMatchObject({ [QUESTION_KEY]: "Who paid for it?" });
@@ -168,7 +142,7 @@ describe("follow-up questions", { timeout: 60_000 }, () => {
 
   it("keeps a failed turn's question and queues it again on Try again, with new request keys", async () => {
     const { runner, followUps } = setup();
-    const link = site.url("/news/article.html");
+    const link = env.site.url("/news/article.html");
     const first = await finished(
       runner,
       await runner.enqueue({ links: [link], prompt: "Summary?" }, "popup"),

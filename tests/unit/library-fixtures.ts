@@ -4,8 +4,7 @@ import type { AnalysisRecord } from "../../lib/api/contract";
 import { createDatabase } from "../../lib/db/database";
 import { cacheRecords } from "../../lib/db/records";
 import { createLibrarySnapshot, type Library } from "../../lib/library/library-snapshot";
-
-let counter = 0;
+import { newDatabaseName } from "./helpers/fresh-database";
 
 export function record(
   id: string,
@@ -35,9 +34,21 @@ export function record(
   };
 }
 
+/** A record as the service answers it, for the worker's library tests (delete, undo, removed). */
+export function workerRecord(analysisId: string, updatedAt = "2026-11-22T10:00:00.000Z"): AnalysisRecord {
+  return {
+    analysisId,
+    createdAt: "2026-11-22T09:00:00.000Z",
+    updatedAt,
+    analysis: { url: `https://example.com/${analysisId}`, title: analysisId },
+    textContent: `text of ${analysisId}`,
+    metadata: { n: 1 },
+  };
+}
+
 /** The library (entries and search index) the side panel reads after `records` are cached. */
 export async function cachedLibrary(records: AnalysisRecord[]): Promise<Library> {
-  const db = createDatabase(`linklens-library-test-${++counter}`);
+  const db = createDatabase(newDatabaseName("library-fixtures"));
   try {
     await cacheRecords(db, records);
     return await createLibrarySnapshot(db).read();

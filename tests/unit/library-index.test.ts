@@ -4,8 +4,7 @@
  * index's answers with a plain substring search over the rows themselves.
  */
 import "fake-indexeddb/auto";
-import Dexie from "dexie";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AnalysisRecord } from "../../lib/api/contract";
 import { createDatabase, type LinklensDatabase } from "../../lib/db/database";
 import { enqueueEdit } from "../../lib/db/outbox";
@@ -16,15 +15,13 @@ import { createLibrarySearch } from "../../lib/library/library-search";
 import { createLibrarySnapshot, type LibrarySnapshot } from "../../lib/library/library-snapshot";
 import { BLOCK_DOCS, BLOCK_WORDS } from "../../lib/library/search-block";
 import { searchableTexts, searchTerms } from "../../lib/library/search-text";
+import { freshDatabaseEachTest, newDatabaseName } from "./helpers/fresh-database";
+import { shippedDatabase } from "./helpers/shipped-database";
 import { record } from "./library-fixtures";
 
 let db: LinklensDatabase;
-let counter = 0;
-beforeEach(() => {
-  db = createDatabase(`linklens-index-test-${++counter}`);
-});
-afterEach(async () => {
-  await db.delete();
+freshDatabaseEachTest("index", (fresh) => {
+  db = fresh;
 });
 
 const WORDS = [
@@ -159,16 +156,8 @@ describe("the library index", () => {
 
 describe("schema version 3", () => {
   it("indexes the analyses cached before it: whole texts searchable, entries listed", async () => {
-    const name = `linklens-index-upgrade-${++counter}`;
-    const v2 = new Dexie(name);
-    v2.version(1).stores({
-      analyses: "&analysisId, updatedAt, pageUrl, pageId, host, cachedAt",
-      usage: "&usageId, createdAt",
-      jobs: "&id, status, createdAt, updatedAt, tabUrl",
-      presets: "&id, order",
-      outbox: "++seq, analysisId, createdAt",
-    });
-    v2.version(2).stores({ deleted: "&token, expiresAt" });
+    const name = newDatabaseName("index-upgrade");
+    const v2 = shippedDatabase(name, 2);
     const old = records(BLOCK_DOCS + 10).map(
       (r): CachedAnalysis => ({ ...r, ...localFieldsOf(r.analysis, 1) }),
     );

@@ -3,16 +3,16 @@
  * real reference service over HTTP, its cache in fake-indexeddb.
  */
 import "fake-indexeddb/auto";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createAnalysisReader } from "../../entrypoints/background/analyses";
 import { createRelatedLister } from "../../entrypoints/background/related";
 import { createApiClient } from "../../lib/api/client";
 import { ApiError } from "../../lib/api/errors";
-import { createDatabase, type LinklensDatabase } from "../../lib/db/database";
+import type { LinklensDatabase } from "../../lib/db/database";
 import type { MetadataRow } from "../../lib/editing/metadata-rows";
 import { relatedParamsFromForm, SELECTABLE_FIELDS } from "../../lib/library/related-query";
-import { startFixtureSite } from "../fixtures/site";
-import { KEY, startTestService, type TestService } from "../server/helpers/service";
+import { KEY, siteAndServicePerFile } from "../server/helpers/service";
+import { freshDatabaseEachTest } from "./helpers/fresh-database";
 
 const row = (key: string, type: MetadataRow["type"], value: string): MetadataRow => ({
   id: key,
@@ -77,21 +77,20 @@ describe("related form to parameters", () => {
 });
 
 describe("related lister against the reference service", () => {
-  let site: Awaited<ReturnType<typeof startFixtureSite>>;
-  let service: TestService;
+  const env = siteAndServicePerFile();
   let db: LinklensDatabase;
-  let counter = 0;
+  freshDatabaseEachTest("related", (fresh) => {
+    db = fresh;
+  });
   let ids: string[] = [];
 
   beforeAll(async () => {
-    site = await startFixtureSite();
-    service = await startTestService({ ca: site.caPem });
-    const client = createApiClient({ baseUrl: service.url, apiKey: KEY });
+    const client = createApiClient({ baseUrl: env.service.url, apiKey: KEY });
     // Pages 1 and 25 of /many share a topic (24 topics): related to each other.
     const tagged = async (page: number, metadata: Record<string, string | number>) =>
       (
         await client.analyzeLinks({
-          link: [site.url(`/many/${page}.html`)],
+          link: [env.site.url(`/many/${page}.html`)],
           prompt: "What is this about?",
           metadata,
         })
@@ -102,18 +101,9 @@ describe("related lister against the reference service", () => {
       await tagged(49, { batch: "two" }),
     ];
   }, 60_000);
-  afterAll(async () => {
-    await service?.close();
-    await site?.close();
-  });
-  beforeEach(() => {
-    db = createDatabase(`linklens-related-test-${++counter}`);
-  });
-  afterEach(async () => {
-    await db.delete();
-  });
 
-  const getClient = async () => createApiClient({ baseUrl: service.url, apiKey: KEY, retry: { retries: 0 } });
+  const getClient = async () =>
+    createApiClient({ baseUrl: env.service.url, apiKey: KEY, retry: { retries: 0 } });
 
   it("answers the service's array and caches whole records", async () => {
     const lister = createRelatedLister({ db, getClient });

@@ -4,32 +4,25 @@
  * for (`revive`), does. Also what the cache keeps of the job that made a record (`origin`).
  */
 import "fake-indexeddb/auto";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { fakeBrowser } from "wxt/testing/fake-browser";
 import { createLibrary } from "../../entrypoints/background/library";
-import type { AnalysisRecord } from "../../lib/api/contract";
-import { createDatabase, type LinklensDatabase } from "../../lib/db/database";
+import type { LinklensDatabase } from "../../lib/db/database";
 import { rewriteEveryEntry } from "../../lib/db/library-index";
 import { cacheRecords } from "../../lib/db/records";
 import type { CachedAnalysis, LibraryEntryRow } from "../../lib/db/schema";
 import { buildExportDocument } from "../../lib/export/export-json";
+import { freshDatabaseEachTest } from "./helpers/fresh-database";
+import { workerRecord } from "./library-fixtures";
 
 let db: LinklensDatabase;
-let counter = 0;
+freshDatabaseEachTest("removed", (fresh) => {
+  db = fresh;
+});
 const NOW = Date.parse("2026-11-23T10:00:00.000Z");
 
-function record(analysisId: string, updatedAt = "2026-11-22T10:00:00.000Z"): AnalysisRecord {
-  return {
-    analysisId,
-    createdAt: "2026-11-22T09:00:00.000Z",
-    updatedAt,
-    analysis: { url: `https://example.com/${analysisId}`, title: analysisId },
-    textContent: `text of ${analysisId}`,
-  };
-}
-
 const later = (analysisId: string) => ({
-  ...record(analysisId, "2026-11-24T10:00:00.000Z"),
+  ...workerRecord(analysisId, "2026-11-24T10:00:00.000Z"),
   textContent: "later",
 });
 const library = () => createLibrary({ db, now: () => NOW });
@@ -38,11 +31,7 @@ const entryIds = async () => (await db.libraryEntries.toCollection().primaryKeys
 
 beforeEach(async () => {
   fakeBrowser.reset();
-  db = createDatabase(`linklens-removed-test-${++counter}`);
-  await cacheRecords(db, [record("ana_1"), record("ana_2")], { now: 500 });
-});
-afterEach(async () => {
-  await db.delete();
+  await cacheRecords(db, [workerRecord("ana_1"), workerRecord("ana_2")], { now: 500 });
 });
 
 describe("a removed analysis stays removed", () => {
@@ -60,7 +49,7 @@ describe("a removed analysis stays removed", () => {
   });
 
   it("an import skips it and counts it as skipped", async () => {
-    const rows = [record("ana_1"), record("ana_3")].map(
+    const rows = [workerRecord("ana_1"), workerRecord("ana_3")].map(
       (row) => ({ ...row, pageUrl: "", pageId: "", host: "", cachedAt: 1 }) as CachedAnalysis,
     );
     await library().delete(["ana_1"]);
@@ -89,7 +78,7 @@ describe("a removed analysis stays removed", () => {
 describe("origin: what the job that made a record knew", () => {
   it("is stored with the record, listed in its entry, and kept by later writes that do not know it", async () => {
     const origin = { jobId: "job_1", prompt: "Summarize.\nBriefly.", presetName: "Brief", costCredits: 2 };
-    await cacheRecords(db, [record("ana_3")], { origin: () => origin });
+    await cacheRecords(db, [workerRecord("ana_3")], { origin: () => origin });
     await cacheRecords(db, [later("ana_3")]);
     await cacheRecords(db, [{ analysisId: "ana_3", metadata: { a: 1 } }], { partial: true });
     expect((await db.analyses.get("ana_3"))?.origin).toEqual(origin);
@@ -108,7 +97,7 @@ describe("origin: what the job that made a record knew", () => {
 
 describe("the upgrade that adds the rows' new fields", () => {
   it("writes every entry again with them, keeping its number, the search index, and a new count of writes", async () => {
-    await cacheRecords(db, [record("ana_3")], {
+    await cacheRecords(db, [workerRecord("ana_3")], {
       origin: () => ({ jobId: "j", prompt: "Why?", costCredits: 1 }),
     });
     const before = (await db.libraryEntries.get("ana_3")) as LibraryEntryRow;

@@ -1,20 +1,17 @@
 /** The library follows the cache reading only what changed: new, changed, edited, deleted, restored rows. */
 import "fake-indexeddb/auto";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createDatabase, type LinklensDatabase } from "../../lib/db/database";
+import { describe, expect, it } from "vitest";
+import type { LinklensDatabase } from "../../lib/db/database";
 import { enqueueEdit } from "../../lib/db/outbox";
 import { cacheRecords } from "../../lib/db/records";
 import { createLibrarySearch } from "../../lib/library/library-search";
 import { createLibrarySnapshot } from "../../lib/library/library-snapshot";
+import { freshDatabaseEachTest } from "./helpers/fresh-database";
 import { record } from "./library-fixtures";
 
 let db: LinklensDatabase;
-let counter = 0;
-beforeEach(() => {
-  db = createDatabase(`linklens-snapshot-test-${++counter}`);
-});
-afterEach(async () => {
-  await db.delete();
+freshDatabaseEachTest("snapshot", (fresh) => {
+  db = fresh;
 });
 
 const ids = (entries: readonly { analysisId: string }[]) => entries.map((entry) => entry.analysisId);

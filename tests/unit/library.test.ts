@@ -3,38 +3,26 @@
  * database, as in the extension), a clock the test moves.
  */
 import "fake-indexeddb/auto";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { fakeBrowser } from "wxt/testing/fake-browser";
 import { createLibrary, libraryCommandHandlers, type UndoStore } from "../../entrypoints/background/library";
-import type { AnalysisRecord } from "../../lib/api/contract";
 import { ApiError } from "../../lib/api/errors";
-import { createDatabase, type LinklensDatabase } from "../../lib/db/database";
+import type { LinklensDatabase } from "../../lib/db/database";
 import { cacheRecords } from "../../lib/db/records";
 import { UNDO_WINDOW_MS } from "../../lib/library/undo-window";
+import { freshDatabaseEachTest } from "./helpers/fresh-database";
+import { workerRecord } from "./library-fixtures";
 
 let db: LinklensDatabase;
-let counter = 0;
+freshDatabaseEachTest("library", (fresh) => {
+  db = fresh;
+});
 const clock = { now: Date.parse("2026-11-23T10:00:00.000Z") };
 
 beforeEach(async () => {
   fakeBrowser.reset();
-  db = createDatabase(`linklens-library-test-${++counter}`);
-  await cacheRecords(db, [record("ana_1"), record("ana_2"), record("ana_3")], { now: 500 });
+  await cacheRecords(db, [workerRecord("ana_1"), workerRecord("ana_2"), workerRecord("ana_3")], { now: 500 });
 });
-afterEach(async () => {
-  await db.delete();
-});
-
-function record(analysisId: string, updatedAt = "2026-11-22T10:00:00.000Z"): AnalysisRecord {
-  return {
-    analysisId,
-    createdAt: "2026-11-22T09:00:00.000Z",
-    updatedAt,
-    analysis: { url: `https://example.com/${analysisId}`, title: analysisId },
-    textContent: `text of ${analysisId}`,
-    metadata: { n: 1 },
-  };
-}
 
 /** A library as the worker builds it; a new one stands for the worker after a stop. */
 function library() {
@@ -120,7 +108,7 @@ describe("delete with undo", () => {
     const lib = library();
     const { undoToken } = await lib.delete(["ana_1", "ana_2"]);
     // Only a new analysis asked for by the user (`revive`) caches a removed one again.
-    await cacheRecords(db, [{ ...record("ana_1", "2026-11-23T09:00:00.000Z"), textContent: "newer" }], {
+    await cacheRecords(db, [{ ...workerRecord("ana_1", "2026-11-23T09:00:00.000Z"), textContent: "newer" }], {
       revive: true,
     });
     expect(await lib.restore(undoToken as string)).toEqual({ restored: 1, skipped: 1 });

@@ -4,17 +4,18 @@
  * worker stopped mid-request" is a request that reached the service but whose answer never came back.
  */
 import "fake-indexeddb/auto";
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createAnalysisReader } from "../../entrypoints/background/analyses";
 import { createOutbox, SENDING_WAKE_MS } from "../../entrypoints/background/outbox";
 import { createApiClient } from "../../lib/api/client";
 import type { AnalysisRecord, ResponseFormat } from "../../lib/api/contract";
 import { RETRY_SCHEDULES } from "../../lib/api/retry-policy";
-import { createDatabase, type LinklensDatabase } from "../../lib/db/database";
+import type { LinklensDatabase } from "../../lib/db/database";
 import { cacheRecords } from "../../lib/db/records";
 import type { CachedAnalysis, OutboxEntry } from "../../lib/db/schema";
 import { KEY, startTestService, type TestService } from "../server/helpers/service";
 import { closedPortUrl } from "./helpers/closed-port";
+import { freshDatabaseEachTest } from "./helpers/fresh-database";
 import { answerJson, answerText, startScriptedService } from "./helpers/scripted-service";
 import { serviceAnalysesPerFile } from "./helpers/service-analyses";
 
@@ -26,12 +27,8 @@ beforeAll(async () => {
 });
 
 let db: LinklensDatabase;
-let counter = 0;
-beforeEach(() => {
-  db = createDatabase(`linklens-outbox-test-${++counter}`);
-});
-afterEach(async () => {
-  await db.delete();
+freshDatabaseEachTest("outbox", (fresh) => {
+  db = fresh;
 });
 
 /** One POST /v1/analyses as the outbox sent it, with what the cache showed at that moment. */

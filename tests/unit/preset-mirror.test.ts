@@ -1,13 +1,14 @@
 /** The worker's copy of the settings' presets in Dexie, followed through real storage change events. */
 import "fake-indexeddb/auto";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeBrowser } from "wxt/testing/fake-browser";
 import { setupPresetMirror } from "../../entrypoints/background/preset-mirror";
-import { createDatabase, type LinklensDatabase } from "../../lib/db/database";
+import type { LinklensDatabase } from "../../lib/db/database";
 import { listPresets } from "../../lib/db/presets";
 import { DEFAULT_SETTINGS, type Preset, type Settings } from "../../lib/settings/settings";
 import { readSettings, watchSettings } from "../../lib/settings/settings-store";
 import { writeSettings } from "../../lib/settings/write-settings";
+import { freshDatabaseEachTest } from "./helpers/fresh-database";
 
 const SUMMARY: Preset = { id: "summary", name: "Summary", prompt: "Summarize.", temperature: 0 };
 const FACTS: Preset = {
@@ -26,13 +27,11 @@ const settingsWith = (presets: Preset[], defaultPresetId?: string): Settings => 
 });
 
 let db: LinklensDatabase;
-let counter = 0;
+freshDatabaseEachTest("presets", (fresh) => {
+  db = fresh;
+});
 beforeEach(() => {
   fakeBrowser.reset();
-  db = createDatabase(`linklens-presets-test-${++counter}`);
-});
-afterEach(async () => {
-  await db.delete();
 });
 
 describe("the presets table", () => {

@@ -6,37 +6,33 @@
 import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createOutbox } from "../../entrypoints/background/outbox";
-import { createApiClient } from "../../lib/api/client";
 import type { AnalysisRecord } from "../../lib/api/contract";
-import { createDatabase, type LinklensDatabase } from "../../lib/db/database";
+import type { LinklensDatabase } from "../../lib/db/database";
 import { type RecordEtag, recordEtagStore } from "../../lib/db/record-etags";
 import { cacheRecords } from "../../lib/db/records";
 import { EDIT_NOT_KEPT } from "../../lib/editing/not-kept";
-import {
-  type SeedService,
-  type SeedServiceChoices,
-  startSeedService,
-} from "../fixtures/seed-service/seed-service";
+import type { SeedService, SeedServiceChoices } from "../fixtures/seed-service/seed-service";
+import { freshDatabaseEachTest } from "./helpers/fresh-database";
+import { seedClient, startSeedMock } from "./helpers/seed-service";
 
-const KEY = "seed_key";
 let db: LinklensDatabase;
+freshDatabaseEachTest("seed-edits", (fresh) => {
+  db = fresh;
+});
 let seed: SeedService;
-let counter = 0;
 let kept: Record<string, RecordEtag>;
 
 beforeEach(() => {
-  db = createDatabase(`linklens-seed-edits-${++counter}`);
   kept = {};
 });
 afterEach(async () => {
   await seed?.close();
-  await db.delete();
 });
 
 async function start(choices: Partial<SeedServiceChoices>) {
-  seed = await startSeedService({ apiKeys: [KEY], ...choices });
-  const client = () => createApiClient({ baseUrl: seed.url, apiKey: KEY, retry: { retries: 0 } });
-  const answer = await client().analyzeLinks({
+  seed = await startSeedMock(choices);
+  const client = seedClient(seed);
+  const answer = await client.analyzeLinks({
     link: ["https://pages.example/merge-me"],
     prompt: "Summarize",
     metadata: { project: "seed", topic: "old" },
@@ -46,7 +42,7 @@ async function start(choices: Partial<SeedServiceChoices>) {
   await cacheRecords(db, [created]);
   const outbox = createOutbox({
     db,
-    getClient: async () => client(),
+    getClient: async () => client,
     scheduleAlarm: () => {},
     etags: recordEtagStore({
       getValue: async () => kept,
@@ -99,14 +95,24 @@ describe("every landed update is checked for the edit", () => {
   });
 });
 
+/**
+ * Two edits of a record's text on a replacing service with `etag`: the second saved once the first has
+ * landed, on the updatedAt the service answered it with; `between` runs in between (another client's edit).
+ */
+async function editTwice(etag: SeedServiceChoices["etag"], between: (analysisId: string) => void = () => {}) {
+  const { outbox, created } = await start({ update: "replace", etag });
+  await outbox.save(created.analysisId, { textContent: "first" }, created.updatedAt);
+  await outbox.whenIdle();
+  const first = seed.record(created.analysisId);
+  between(created.analysisId);
+  const seq = await outbox.save(created.analysisId, { textContent: "second" }, first?.updatedAt as string);
+  await outbox.whenIdle();
+  return { created, seq };
+}
+
 describe("If-Match only with an ETag the service gave", () => {
   it("a service with ETags of its own: If-Match carries its ETag, never one made of updatedAt; no false conflict", async () => {
-    const { outbox, created } = await start({ update: "replace", etag: "own" });
-    await outbox.save(created.analysisId, { textContent: "first" }, created.updatedAt);
-    await outbox.whenIdle();
-    const first = seed.record(created.analysisId);
-    await outbox.save(created.analysisId, { textContent: "second" }, first?.updatedAt as string);
-    await outbox.whenIdle();
+    const { created } = await editTwice("own");
 
     expect(await db.outbox.count()).toBe(0);
     expect(updates().map((update) => update.status)).toEqual([200, 200]);
@@ -119,13 +125,9 @@ describe("If-Match only with an ETag the service gave", () => {
   });
 
   it("its record changed by another client after the ETag was kept: 412, both versions kept", async () => {
-    const { outbox, created } = await start({ update: "replace", etag: "own" });
-    await outbox.save(created.analysisId, { textContent: "first" }, created.updatedAt);
-    await outbox.whenIdle();
-    const first = seed.record(created.analysisId);
-    seed.editAsAnotherClient(created.analysisId, { by: "them" });
-    const seq = await outbox.save(created.analysisId, { textContent: "second" }, first?.updatedAt as string);
-    await outbox.whenIdle();
+    const { seq } = await editTwice("own", (analysisId) =>
+      seed.editAsAnotherClient(analysisId, { by: "them" }),
+    );
 
     expect(updates().map((update) => update.status)).toEqual([200, 412]);
     const entry = await db.outbox.get(seq);
@@ -134,12 +136,7 @@ describe("If-Match only with an ETag the service gave", () => {
   });
 
   it("a service that sends no ETag: no If-Match at all, and the edits land", async () => {
-    const { outbox, created } = await start({ update: "replace", etag: "none" });
-    await outbox.save(created.analysisId, { textContent: "first" }, created.updatedAt);
-    await outbox.whenIdle();
-    const first = seed.record(created.analysisId);
-    await outbox.save(created.analysisId, { textContent: "second" }, first?.updatedAt as string);
-    await outbox.whenIdle();
+    await editTwice("none");
     expect(await db.outbox.count()).toBe(0);
     expect(updates().map((update) => [update.headers["if-match"], update.status])).toEqual([
       [undefined, 200],

@@ -4,46 +4,38 @@
  * kept for its origin, and nothing is charged twice.
  */
 import "fake-indexeddb/auto";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { createJobRunner } from "../../entrypoints/background/analyze-jobs";
-import { createApiClient } from "../../lib/api/client";
-import { type LinkLimitStore, linkLimitStore, refusedAsTooLarge } from "../../lib/api/limits";
-import { createDatabase, type LinklensDatabase } from "../../lib/db/database";
+import { refusedAsTooLarge } from "../../lib/api/limits";
+import type { LinklensDatabase } from "../../lib/db/database";
 import type { AnalyzeJob } from "../../lib/db/schema";
-import { type SeedService, startSeedService } from "../fixtures/seed-service/seed-service";
+import type { SeedService } from "../fixtures/seed-service/seed-service";
+import { freshDatabaseEachTest } from "./helpers/fresh-database";
+import { linkLimitsInMemory, seedClient, seedMockEachTest } from "./helpers/seed-service";
 
-const KEY = "seed_key";
 const PROMPT = "What is this page about?";
 const links = (count: number) =>
   Array.from({ length: count }, (_, i) => `https://pages.example/item-${i + 1}`);
 
 let db: LinklensDatabase;
-let seed: SeedService;
-let counter = 0;
-let limits: Record<string, number>;
-let store: LinkLimitStore;
-beforeEach(async () => {
-  db = createDatabase(`linklens-seed-jobs-${++counter}`);
-  seed = await startSeedService({ apiKeys: [KEY], maxLinks: 5 });
-  limits = {};
-  store = linkLimitStore({
-    getValue: async () => limits,
-    setValue: async (value) => {
-      limits = value;
-    },
-  });
+freshDatabaseEachTest("seed-jobs", (fresh) => {
+  db = fresh;
 });
-afterEach(async () => {
-  await seed.close();
-  await db.delete();
+let seed: SeedService;
+seedMockEachTest({ maxLinks: 5 }, (started) => {
+  seed = started;
+});
+let limits: ReturnType<typeof linkLimitsInMemory>;
+beforeEach(() => {
+  limits = linkLimitsInMemory();
 });
 
 function runner() {
   return createJobRunner({
     db,
-    getClient: async () => createApiClient({ baseUrl: seed.url, apiKey: KEY, retry: { retries: 0 } }),
+    getClient: async () => seedClient(seed),
     scheduleAlarm: () => {},
-    linkLimits: store,
+    linkLimits: limits.store,
   });
 }
 
@@ -78,7 +70,7 @@ describe("link limits are learned from the service", () => {
     expect(seed.creditsCharged()).toBe(12);
     expect(job.costCredits).toBe(12);
     expect(job.linkLimit).toEqual({ refused: 6, learned: 3 });
-    expect(limits).toEqual({ [new URL(seed.url).origin]: 3 });
+    expect(limits.learned()).toEqual({ [new URL(seed.url).origin]: 3 });
 
     // The next job starts with the learned size: no refused request.
     const before = sent.length;
@@ -101,7 +93,7 @@ describe("link limits are learned from the service", () => {
     expect(job.status).toBe("failed");
     expect(job.error).toMatchObject({ status: 400, message: "prompt is too vague" });
     expect(seed.requests({ method: "POST", path: "/v1/links" })).toHaveLength(1);
-    expect(limits).toEqual({});
+    expect(limits.learned()).toEqual({});
   });
 
   it("down to one link: a single link refused is the job's error", async () => {

@@ -6,19 +6,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RelatedList } from "../../components/sidepanel/related-list";
-import { createApiClient } from "../../lib/api/client";
 import { relatedParamsFromForm, SELECTABLE_FIELDS } from "../../lib/library/related-query";
-import { type SeedService, startSeedService } from "../fixtures/seed-service/seed-service";
+import type { SeedService } from "../fixtures/seed-service/seed-service";
 import { pageForEachTest, render } from "./helpers/react-page";
+import { seedClient, startSeedMock } from "./helpers/seed-service";
 
-const KEY = "seed_key";
 let seed: SeedService;
 let firstId: string;
 
 beforeAll(async () => {
-  seed = await startSeedService({ apiKeys: [KEY], extraFields: true });
-  const client = createApiClient({ baseUrl: seed.url, apiKey: KEY, retry: { retries: 0 } });
-  const answer = await client.analyzeLinks({
+  seed = await startSeedMock({ extraFields: true });
+  const answer = await seedClient(seed).analyzeLinks({
     link: ["https://pages.example/one", "https://pages.example/two", "https://pages.example/three"],
     prompt: "Summarize",
     metadata: { project: "seed" },
@@ -27,7 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => seed.close());
 
-const client = () => createApiClient({ baseUrl: seed.url, apiKey: KEY, retry: { retries: 0 } });
+const client = () => seedClient(seed);
 
 describe("Related → Refine with the seed's field names only", () => {
   it("metadata chosen: selectFields is left out and the answer narrowed here", async () => {

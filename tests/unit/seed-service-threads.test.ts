@@ -4,34 +4,27 @@
  * ignores that filter rebuilds from the library only, saying so.
  */
 import "fake-indexeddb/auto";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createJobRunner } from "../../entrypoints/background/analyze-jobs";
 import { createFollowUps } from "../../entrypoints/background/follow-ups";
 import { createThreadRebuild } from "../../entrypoints/background/thread-rebuild";
-import { createApiClient } from "../../lib/api/client";
-import { createDatabase, type LinklensDatabase } from "../../lib/db/database";
 import { cacheRecords } from "../../lib/db/records";
 import { readThread } from "../../lib/thread/thread-turns";
-import { type SeedService, startSeedService } from "../fixtures/seed-service/seed-service";
+import type { SeedService } from "../fixtures/seed-service/seed-service";
+import { databasesPerTest } from "./helpers/fresh-database";
+import { seedClient, seedMockEachTest } from "./helpers/seed-service";
 
-const KEY = "seed_key";
 const PAGE = "https://pages.example/tram";
 
+const openDatabase = databasesPerTest("seed-threads");
 let seed: SeedService;
-let counter = 0;
-const databases: LinklensDatabase[] = [];
-beforeEach(async () => {
-  seed = await startSeedService({ apiKeys: [KEY] });
-});
-afterEach(async () => {
-  await seed.close();
-  await Promise.all(databases.splice(0).map((db) => db.delete()));
+seedMockEachTest({}, (started) => {
+  seed = started;
 });
 
 function device() {
-  const db = createDatabase(`linklens-seed-threads-${++counter}`);
-  databases.push(db);
-  const getClient = async () => createApiClient({ baseUrl: seed.url, apiKey: KEY, retry: { retries: 0 } });
+  const db = openDatabase();
+  const getClient = async () => seedClient(seed);
   const runner = createJobRunner({ db, getClient, scheduleAlarm: () => {} });
   return {
     db,
@@ -58,12 +51,17 @@ async function threadOnFirstDevice(): Promise<string[]> {
   return [first, second, third];
 }
 
+/** Another device, whose library holds only the turn `analysisId`, as the service answers it. */
+async function deviceWithTurn(analysisId: string) {
+  const other = device();
+  await cacheRecords(other.db, [await seedClient(seed).getAnalysis(analysisId)]);
+  return other;
+}
+
 describe("threads on a seed-only service", () => {
   it("rebuilds a thread on a new device from one turn, through the related list's metadata filter", async () => {
     const ids = await threadOnFirstDevice();
-    const second = device();
-    const client = createApiClient({ baseUrl: seed.url, apiKey: KEY, retry: { retries: 0 } });
-    await cacheRecords(second.db, [await client.getAnalysis(ids[2] as string)]);
+    const second = await deviceWithTurn(ids[2] as string);
 
     expect(await second.rebuild.rebuild(ids[2] as string)).toEqual({
       restored: 2,
@@ -80,9 +78,7 @@ describe("threads on a seed-only service", () => {
   it("rebuilds from the library only, and says so, when the service ignores the metadata filter", async () => {
     const ids = await threadOnFirstDevice();
     seed.choose({ metadataFilter: "ignore" });
-    const second = device();
-    const client = createApiClient({ baseUrl: seed.url, apiKey: KEY, retry: { retries: 0 } });
-    await cacheRecords(second.db, [await client.getAnalysis(ids[2] as string)]);
+    const second = await deviceWithTurn(ids[2] as string);
 
     expect(await second.rebuild.rebuild(ids[2] as string)).toEqual({
       restored: 0,

@@ -3,18 +3,37 @@ import type { ServiceConfig } from "../../../server/config";
 import { type RunningService, startService } from "../../../server/service";
 import { openStore, type StoreConfig } from "../../../server/store/open-store";
 import type { Store } from "../../../server/store/types";
-import { type FixtureSite, startFixtureSite } from "../../fixtures/site";
 import { postgresPerFile } from "../../helpers/postgres-cluster";
+import { fixtureSitePerFile, type SiteContext } from "./fixture-site";
 
 export const KEY = "lk_test_alpha";
 export const OTHER_KEY = "lk_test_beta";
+
+/** An answer as the tests read it: the body parsed as JSON, or its text when it is not JSON. */
+export interface Answer {
+  status: number;
+  headers: Headers;
+  body: any;
+}
 
 export interface TestService extends RunningService {
   call(
     method: string,
     path: string,
     options?: { body?: unknown; rawBody?: string; key?: string | null; headers?: Record<string, string> },
-  ): Promise<{ status: number; headers: Headers; body: any }>;
+  ): Promise<Answer>;
+}
+
+/** Reads `response` whole: its body as JSON, or as text when it is not JSON (the test sees which). */
+export async function readAnswer(response: Response): Promise<Answer> {
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON: the test sees the text
+  }
+  return { status: response.status, headers: response.headers, body };
 }
 
 /**
@@ -66,34 +85,28 @@ export async function startTestService(overrides: Partial<ServiceConfig> = {}): 
         body = JSON.stringify(options.body);
         headers["content-type"] ??= "application/json";
       }
-      const response = await fetch(service.url + path, { method, headers, body });
-      const text = await response.text();
-      let parsed: unknown = text;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        // not JSON: the test sees the text
-      }
-      return { status: response.status, headers: response.headers, body: parsed };
+      return readAnswer(await fetch(service.url + path, { method, headers, body }));
     },
   };
 }
 
-export interface SiteAndService {
-  site: FixtureSite;
+export interface SiteAndService extends SiteContext {
   service: TestService;
 }
 
-/** For a test file: the fixture site and a service trusting its certificate, started once, closed after. */
+/**
+ * For a test file (or a describe block): the fixture site and a service trusting its certificate, started
+ * once, closed after; `overrides` for the service (its keys and credits). Its fields are set once the file
+ * starts: read them in hooks and tests (`env.service.url`), not at the file's top level.
+ */
 export function siteAndServicePerFile(overrides: Partial<ServiceConfig> = {}): SiteAndService {
-  const context = {} as SiteAndService;
+  const context = fixtureSitePerFile() as SiteAndService;
+  // Runs after the site's own beforeAll (hooks run in order), and closes before it.
   beforeAll(async () => {
-    context.site = await startFixtureSite();
     context.service = await startTestService({ ca: context.site.caPem, ...overrides });
-  });
+  }, 60_000);
   afterAll(async () => {
     await context.service?.close();
-    await context.site?.close();
   });
   return context;
 }

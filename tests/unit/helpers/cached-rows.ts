@@ -24,3 +24,16 @@ export function cachedRow(overrides: Partial<FullCachedAnalysis> = {}): CachedAn
     ...overrides,
   };
 }
+
+/** A partial row as `cacheRecords` writes it for a record known only from a listing's selected fields. */
+export function partialRow(analysisId: string): CachedAnalysis {
+  return {
+    analysisId,
+    updatedAt: "2026-11-22T10:00:00.000Z",
+    partial: true,
+    pageUrl: "",
+    pageId: "",
+    host: "",
+    cachedAt: 1,
+  };
+}

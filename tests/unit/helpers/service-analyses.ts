@@ -2,11 +2,10 @@
  * For a unit test file: the HTTPS fixture site and the real reference service, started once, with an API
  * client on it, and a way to create analyses there the way the extension does.
  */
-import { afterAll, beforeAll } from "vitest";
+import { beforeAll } from "vitest";
 import { type ApiClient, createApiClient } from "../../../lib/api/client";
 import type { AnalysisRecord, AnalyzeRequest } from "../../../lib/api/contract";
-import { type FixtureSite, startFixtureSite } from "../../fixtures/site";
-import { KEY, startTestService, type TestService } from "../../server/helpers/service";
+import { KEY, type SiteAndService, siteAndServicePerFile } from "../../server/helpers/service";
 
 export const FACTS_SCHEMA = {
   type: "object",
@@ -21,9 +20,7 @@ interface Analyzed {
   links: string[];
 }
 
-export interface ServiceAnalyses {
-  site: FixtureSite;
-  service: TestService;
+export interface ServiceAnalyses extends SiteAndService {
   client: ApiClient;
   /** POST /v1/links, then each created record as GET /v1/analyses answers it. */
   analyze(paths: string[], extra?: Partial<AnalyzeRequest>): Promise<Analyzed>;
@@ -39,10 +36,9 @@ export function itemAt<T>(items: readonly T[], index: number): T {
 }
 
 export function serviceAnalysesPerFile(): ServiceAnalyses {
-  const context = {} as ServiceAnalyses;
-  beforeAll(async () => {
-    context.site = await startFixtureSite();
-    context.service = await startTestService({ ca: context.site.caPem });
+  // The site and the service are set by the helper's own beforeAll, which runs before this one.
+  const context = siteAndServicePerFile() as ServiceAnalyses;
+  beforeAll(() => {
     context.client = createApiClient({ baseUrl: context.service.url, apiKey: KEY, retry: { retries: 0 } });
     context.analyze = async (paths, extra = {}) => {
       const links = paths.map((path) => context.site.url(path));
@@ -57,10 +53,6 @@ export function serviceAnalysesPerFile(): ServiceAnalyses {
       return { records, usageId: response.usageId, costCredits: response.costCredits, links };
     };
     context.analyzeOne = async (path, extra) => itemAt((await context.analyze([path], extra)).records, 0);
-  }, 60_000);
-  afterAll(async () => {
-    await context.service?.close();
-    await context.site?.close();
   });
   return context;
 }
