@@ -9,6 +9,7 @@ import { expect } from "./fixtures";
 import { OptionsPage } from "./options-page";
 import { test } from "./popup-fixtures";
 import { writeSettings } from "./popup-page";
+import { libraryCount } from "./sidepanel-page";
 
 /** A few cached analyses for the side panel: one with JSON content and metadata. */
 const SIDEPANEL_RECORDS: AnalysisRecord[] = ["Bees in winter", "Roasting coffee", "Tides and moons"].map(
@@ -85,7 +86,7 @@ for (const colorScheme of ["light", "dark"] as const) {
     }) => {
       const page = await openExtensionPage("sidepanel.html");
       await seedRecords(serviceWorker, SIDEPANEL_RECORDS);
-      await expect(page.locator(".library__count")).toHaveText("3 analyses");
+      await expect(libraryCount(page)).toHaveText("3 analyses");
       await page.getByRole("checkbox", { name: "Select Roasting coffee" }).check();
       await expect(page.getByText("1 selected", { exact: true })).toBeVisible();
       await expectNoSeriousViolations(page, "the side panel's library with a selection");

@@ -12,12 +12,12 @@ import type { CachedAnalysis } from "../../lib/db/schema";
 import { readRows, seedRecords, sendCommand } from "./extension-data";
 import { expect, TEST_API_KEY, test } from "./fixtures";
 import { writeSettings } from "./popup-page";
+import { libraryCount } from "./sidepanel-page";
 
 const byId = (a: { analysisId: string }, b: { analysisId: string }) =>
   a.analysisId.localeCompare(b.analysisId);
 
 const notice = (page: Page) => page.locator(".action-notice");
-const countOf = (page: Page) => page.locator(".library__count");
 
 /** Opens the toolbar's menu of export and import, when it is there (no row selected) and closed. */
 async function openLibraryMenu(page: Page) {
@@ -61,7 +61,7 @@ test("selection, Markdown and CSV exports, delete from this browser and undo", a
   const records = seeded();
   const page = await openExtensionPage("sidepanel.html");
   await seedRecords(serviceWorker, records);
-  await expect(countOf(page)).toHaveText("4 analyses");
+  await expect(libraryCount(page)).toHaveText("4 analyses");
   const checkbox = (title: string) => page.getByRole("checkbox", { name: `Select ${title}` });
 
   // Two selected by their checkboxes: the export says so and holds only them.
@@ -112,11 +112,11 @@ test("selection, Markdown and CSV exports, delete from this browser and undo", a
 
   // "Select all shown" selects what the search shows, then delete: gone from the list and the cache.
   await page.getByRole("searchbox", { name: "Search" }).fill("coffee");
-  await expect(countOf(page)).toHaveText("1 analysis matches");
+  await expect(libraryCount(page)).toHaveText("1 analysis matches");
   await page.getByRole("searchbox", { name: "Search" }).fill("o");
   // The search applies after a pause: read the rows once its count is shown, not the last search's rows.
-  await expect(countOf(page)).toHaveText(/^\d+ analyses match$/);
-  const shown = Number((await countOf(page).textContent())?.split(" ")[0]);
+  await expect(libraryCount(page)).toHaveText(/^\d+ analyses match$/);
+  const shown = Number((await libraryCount(page).textContent())?.split(" ")[0]);
   await expect(page.locator(".library-row")).toHaveCount(shown);
   // "Select all shown" is there once a row is selected.
   await expect(page.getByRole("checkbox", { name: "Select all shown" })).toHaveCount(0);
@@ -133,7 +133,7 @@ test("selection, Markdown and CSV exports, delete from this browser and undo", a
   await page.getByRole("button", { name: "Delete 2 selected" }).click();
   await expect(notice(page)).toContainText("Deleted 2 analyses from this browser.");
   await expect(notice(page)).toContainText("the service keeps them (the API has no delete)");
-  await expect(countOf(page)).toHaveText("2 analyses");
+  await expect(libraryCount(page)).toHaveText("2 analyses");
   await expect(page.locator(".library-row").filter({ hasText: "Roasting coffee" })).toHaveCount(0);
   expect(
     (await readRows<CachedAnalysis>(serviceWorker, "analyses")).map((row) => row.analysisId).sort(),
@@ -142,7 +142,7 @@ test("selection, Markdown and CSV exports, delete from this browser and undo", a
   await expect(undo).toBeFocused();
   await undo.click();
   await expect(notice(page)).toContainText("Restored 2 analyses.");
-  await expect(countOf(page)).toHaveText("4 analyses");
+  await expect(libraryCount(page)).toHaveText("4 analyses");
   expect((await readRows<CachedAnalysis>(serviceWorker, "analyses")).sort(byId).map(serverFieldsOf)).toEqual(
     records.map((record) => serverFieldsOf(record as CachedAnalysis)),
   );
@@ -157,7 +157,7 @@ test("selection, Markdown and CSV exports, delete from this browser and undo", a
   await page.getByRole("button", { name: "Delete from this browser" }).click();
   await expect(page.getByRole("heading", { level: 2, name: "Library" })).toBeVisible();
   await expect(notice(page)).toContainText("Deleted 1 analysis from this browser.");
-  await expect(countOf(page)).toHaveText("3 analyses");
+  await expect(libraryCount(page)).toHaveText("3 analyses");
   expect(
     (await readRows<CachedAnalysis>(serviceWorker, "analyses")).map((row) => row.analysisId),
   ).not.toContain("ana_actions_1");

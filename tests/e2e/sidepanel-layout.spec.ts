@@ -9,6 +9,7 @@ import type { AnalysisRecord } from "../../lib/api/contract";
 import { expectNoSeriousViolations } from "./axe";
 import { analyze, seedRecords } from "./extension-data";
 import { expect, test } from "./fixtures";
+import { libraryCount } from "./sidepanel-page";
 
 const WIDTH = 400;
 const HEIGHT = 600;
@@ -60,7 +61,7 @@ test("400×600: Library, Detail and Usage fit the width; rows start high; axe pa
   await analyze(page, { links, prompt: "What is this page about?" });
   await analyze(page, { links: [fixtureSite.url(`/many/44.html${LONG_QUERY}`)], prompt: "Summarize." });
   await seedRecords(serviceWorker, RECORDS);
-  await expect(page.locator(".library__count")).toHaveText("34 analyses");
+  await expect(libraryCount(page)).toHaveText("34 analyses");
 
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });

@@ -10,6 +10,7 @@ import type { CachedAnalysis } from "../../lib/db/schema";
 import { analyze, readRow, seedRecords } from "./extension-data";
 import { expect, TEST_API_KEY, test } from "./fixtures";
 import { writeSettings } from "./popup-page";
+import { libraryCount } from "./sidepanel-page";
 
 const GUIDE_SCHEMA = {
   type: "object",
@@ -66,7 +67,7 @@ test("related: paging, page size, both filters, field selection, opening a parti
   const opened = (await readRow<CachedAnalysis>(serviceWorker, "analyses", openId)) as CachedAnalysis;
 
   // Open the first analysis from the library.
-  await expect(page.locator(".library__count")).toHaveText("7 analyses");
+  await expect(libraryCount(page)).toHaveText("7 analyses");
   await page.locator(`.library-row[data-analysis-id="${openId}"]`).click();
   await expect(page.getByRole("heading", { level: 2, name: opened.analysis?.title as string })).toBeVisible();
   await expect(page.getByRole("link", { name: opened.analysis?.title as string })).toHaveAttribute(
