@@ -1,7 +1,7 @@
 /**
  * `npm run bench:server`: figures for the reference service on this machine. The service runs in its own
- * process (built and started as `npm run serve` does: scripts/build-service.ts), the load in another (autocannon, 10 connections,
- * `BENCH_SECONDS` s per figure, default 10):
+ * process (built and started as `npm run serve` does: scripts/build-service.ts), the load in another
+ * (autocannon, 10 connections, `BENCH_SECONDS` s per figure, default 10):
  *  1. links analyzed per second against the local HTTPS fixture site, in 20-link requests;
  *  2. GET /v1/analyses with `BENCH_RECORDS` stored records (or `--records N`; default 10,000), a different
  *     id each request: first against two bare Hono
@@ -209,6 +209,18 @@ function residentMb(pid: number | undefined): number | undefined {
   }
 }
 
+/** One POST /v1/links of `links` to the service at `url`; answers how many results it gave. */
+async function analyzeLinks(url: string, links: string[]): Promise<number> {
+  const response = await fetch(`${url}/v1/links`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-api-key": KEY },
+    body: JSON.stringify({ link: links, prompt: "Summarize the main facts of this page." }),
+  });
+  if (response.status !== 200)
+    throw new Error(`analyze answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { results: unknown[] }).results.length;
+}
+
 /** Runs `work` while sampling each child's resident memory; answers its result and the most seen of each. */
 async function withPeakMemory<T>(
   children: ChildProcess[],
@@ -285,16 +297,7 @@ async function measureService(
   const [first] = services;
   if (!first) throw new Error(`${label} no service started`);
   const idle = services.map((service) => residentMb(service.process.pid));
-  const post = async (links: string[]) => {
-    const response = await fetch(`${first.url}/v1/links`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-api-key": KEY },
-      body: JSON.stringify({ link: links, prompt: "Summarize the main facts of this page." }),
-    });
-    if (response.status !== 200)
-      throw new Error(`analyze answered ${response.status}: ${await response.text()}`);
-    return ((await response.json()) as { results: unknown[] }).results.length;
-  };
+  const post = (links: string[]) => analyzeLinks(first.url, links);
   let analyze: number | undefined;
   if (services.length === 1 && !ONLY) {
     // Warm-up: a full request starts every page thread (each loads the modules and the language model:
@@ -441,15 +444,7 @@ async function measureRenderedLinks(dataDir: string, site: FixtureSite): Promise
     );
     if (!service) throw new Error("no service started");
     try {
-      const post = async (links: string[]) => {
-        const response = await fetch(`${service.url}/v1/links`, {
-          method: "POST",
-          headers: { "content-type": "application/json", "x-api-key": KEY },
-          body: JSON.stringify({ link: links, prompt: "Summarize the main facts of this page." }),
-        });
-        if (response.status !== 200) throw new Error(`analyze answered ${response.status}`);
-        return ((await response.json()) as { results: unknown[] }).results.length;
-      };
+      const post = (links: string[]) => analyzeLinks(service.url, links);
       const batch = (round: string) =>
         Array.from({ length: 20 }, (_, i) => site.url(`/many/${i + 1}.html?render=${policy}&r=${round}`));
       await post(batch("warm-up"));
