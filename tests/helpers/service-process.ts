@@ -29,7 +29,10 @@ export interface ServiceProcessOptions {
   env?: Record<string, string>;
 }
 
-/** Runs the reference service as `npm run serve` does, in its own process. */
+/**
+ * Runs the reference service's CLI in its own process, from source (`npm run serve` runs the same CLI built:
+ * tests/server/service.test.ts starts that one).
+ */
 export async function startServiceProcess(options: ServiceProcessOptions): Promise<ServiceProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "linklens-e2e-data-"));
   // tsx's loader in this very process (not the tsx command, which runs the service in a child of its own),
