@@ -25,7 +25,7 @@ export interface ServiceConfig {
   llm: { LLM_BASE_URL?: string; LLM_MODEL?: string; LLM_API_KEY?: string };
   /** Render pages built by JavaScript in Chromium (`--render`, `LINKLENS_RENDER`); absent: never. */
   render?: RenderPolicy;
-  /** MiB of analyses the embedded store keeps in memory (`--record-cache`; 0: none); absent: its default. */
+  /** MiB of analyses the embedded store keeps in its cache file (`--record-cache`; 0: none); absent: its default. */
   recordCacheMb?: number;
 }
 
@@ -130,11 +130,11 @@ export function readServiceConfig(argv: string[], env: NodeJS.ProcessEnv): Servi
   };
 }
 
-/** `--record-cache`: whole MiB, 0 to 4,096. */
+/** `--record-cache`: whole MiB, 0 to 65,536. */
 function recordCacheMbOf(value: string): number {
   const mb = Number(value);
-  if (value.trim() === "" || !Number.isInteger(mb) || mb < 0 || mb > 4096) {
-    throw new ConfigError("--record-cache must be a whole number of MiB from 0 to 4096");
+  if (value.trim() === "" || !Number.isInteger(mb) || mb < 0 || mb > 65_536) {
+    throw new ConfigError("--record-cache must be a whole number of MiB from 0 to 65536");
   }
   return mb;
 }

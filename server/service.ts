@@ -10,6 +10,7 @@ import type { KnownKey } from "./auth";
 import type { ApiKeyConfig, ServiceConfig } from "./config";
 import { createGenerator } from "./generate";
 import { answerClientErrors } from "./http/client-errors";
+import { collectGarbage } from "./memory/collect-garbage";
 import { createPageFetcher } from "./pages/fetch-page";
 import { hashApiKey } from "./store/key-hash";
 import { openStore } from "./store/open-store";
@@ -96,6 +97,7 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
   const warming = (async () => {
     const cached = await store.warmRecordCache().catch(() => 0);
     const indexed = await store.warmRelatedIndex().catch(() => 0);
+    collectGarbage();
     return { cached, indexed };
   })();
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;

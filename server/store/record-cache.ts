@@ -1,12 +1,21 @@
 /**
- * Analyses by (tenant, analysisId), as reads by id answer them (`ReadAnalysis`: the record and its response
- * schema), for a store that only this process writes (PGlite): most reads are then answered without a
- * query. Least recently used analyses go first past `maxBytes` of their JSON.
+ * Analyses by id, as reads by id answer them (`ReadAnalysis`: the record and its response schema), for a
+ * store that only this process writes (PGlite): most reads are then answered without a query.
+ *
+ * The cache keeps each analysis as JSON in a file of its own (unlinked at once: nothing stays behind a
+ * crash), and in memory only where it lies. A read is then one `pread` from the OS's page cache and a
+ * `JSON.parse`, about 8 µs for a 4.6 KB record against about 50 µs of PGlite, and the cache can hold every
+ * analysis of a large library without holding its memory: 100,000 analyses kept as objects took about 69 MiB
+ * of heap per 64 MiB of JSON, and a library's random reads missed it six times in seven.
  *
  * A read that began before a write to its record must not cache what it read: every write counts, after it
  * committed, in `writes` and drops its records; a read caches its row only when no write ended meanwhile.
+ * A dropped record's bytes stay in the file until the dropped ones outweigh the live ones: then the file
+ * starts again empty, and reads fill it anew.
  */
-import { LRUCache } from "lru-cache";
+import { closeSync, ftruncateSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { ReadAnalysis } from "./analysis-rows";
 
 interface RecordKey {
@@ -14,13 +23,102 @@ interface RecordKey {
   analysisId: string;
 }
 
-export function createRecordCache(maxBytes: number) {
-  const records = new LRUCache<string, ReadAnalysis>({
-    maxSize: maxBytes,
-    sizeCalculation: (read) => Math.max(1, jsonLength(read)),
-  });
+/** What the file holds of an analysis: its tenant (checked on reading), its record and schema. */
+type Entry = [
+  tenantId: string,
+  record: ReadAnalysis["record"],
+  responseSchema: ReadAnalysis["responseSchema"],
+];
+
+interface RecordCacheOptions {
+  /** Dropped bytes are left in the file below this much, however few the live ones; default 16 MiB. */
+  minWasteToRestart?: number;
+}
+
+export function createRecordCache(maxBytes: number, options: RecordCacheOptions = {}) {
+  const minWasteToRestart = options.minWasteToRestart ?? 16 * 1024 * 1024;
+  const folder = mkdtempSync(join(tmpdir(), "linklens-records-"));
+  const path = join(folder, "records.json");
+  const fd = openSync(path, "w+", 0o600);
+  let unlinked = false;
+  try {
+    rmSync(folder, { recursive: true });
+    unlinked = true;
+  } catch {
+    // a system that keeps open files from being removed: removed on close
+  }
+
+  /** Where each analysis lies: its slot in `offsets` and `lengths` (slots are reused). */
+  const slots = new Map<string, number>();
+  let offsets = new Float64Array(1024);
+  let lengths = new Int32Array(1024);
+  const freeSlots: number[] = [];
+  let end = 0;
+  let liveBytes = 0;
   let writes = 0;
-  const keyOf = (tenantId: string, analysisId: string) => `${tenantId} ${analysisId}`;
+  let scratch = Buffer.allocUnsafe(64 * 1024);
+  /** Closed: the descriptor may name another file by now, so nothing reads or writes through it. */
+  let closed = false;
+
+  function slotFor(analysisId: string): number {
+    let slot = freeSlots.pop();
+    if (slot === undefined) {
+      slot = slots.size;
+      if (slot === offsets.length) {
+        offsets = grown(offsets, new Float64Array(slot * 2));
+        lengths = grown(lengths, new Int32Array(slot * 2));
+      }
+    }
+    // a copy: an id sliced from a row's text would keep all of it
+    slots.set(Buffer.from(analysisId, "utf8").toString("utf8"), slot);
+    return slot;
+  }
+
+  /** Appends `read` to the file; false when it would not fit. */
+  function put(tenantId: string, read: ReadAnalysis): boolean {
+    const { analysisId } = read.record;
+    if (closed) return false;
+    if (slots.has(analysisId)) return true;
+    const entry: Entry = [tenantId, read.record, read.responseSchema];
+    const bytes = Buffer.from(JSON.stringify(entry), "utf8");
+    if (end + bytes.length > maxBytes) return false;
+    writeSync(fd, bytes, 0, bytes.length, end);
+    const slot = slotFor(analysisId);
+    offsets[slot] = end;
+    lengths[slot] = bytes.length;
+    end += bytes.length;
+    liveBytes += bytes.length;
+    return true;
+  }
+
+  /** The analysis as the file holds it, or undefined; null when it is another tenant's. */
+  function get({ tenantId, analysisId }: RecordKey): ReadAnalysis | null | undefined {
+    const slot = closed ? undefined : slots.get(analysisId);
+    if (slot === undefined) return undefined;
+    const length = lengths[slot] as number;
+    if (scratch.length < length) scratch = Buffer.allocUnsafe(length * 2);
+    readSync(fd, scratch, 0, length, offsets[slot] as number);
+    const [owner, record, responseSchema] = JSON.parse(scratch.toString("utf8", 0, length)) as Entry;
+    return owner === tenantId ? { record, responseSchema } : null;
+  }
+
+  function drop(analysisId: string): void {
+    const slot = slots.get(analysisId);
+    if (slot === undefined) return;
+    slots.delete(analysisId);
+    freeSlots.push(slot);
+    liveBytes -= lengths[slot] as number;
+    const waste = end - liveBytes;
+    if (waste > liveBytes && waste > minWasteToRestart) restart();
+  }
+
+  function restart(): void {
+    slots.clear();
+    freeSlots.length = 0;
+    ftruncateSync(fd, 0);
+    end = 0;
+    liveBytes = 0;
+  }
 
   return {
     /** The cached analysis, else what `load(ref)` answers (a function made once: see drizzle-store.ts). */
@@ -28,12 +126,11 @@ export function createRecordCache(maxBytes: number) {
       ref: RecordKey,
       load: (ref: RecordKey) => Promise<ReadAnalysis | null>,
     ): Promise<ReadAnalysis | null> {
-      const key = keyOf(ref.tenantId, ref.analysisId);
-      const cached = records.get(key);
-      if (cached) return cached;
+      const cached = get(ref);
+      if (cached !== undefined) return cached;
       const writesBefore = writes;
       const loaded = await load(ref);
-      if (loaded && writes === writesBefore) records.set(key, loaded);
+      if (loaded && writes === writesBefore) put(ref.tenantId, loaded);
       return loaded;
     },
 
@@ -41,40 +138,34 @@ export function createRecordCache(maxBytes: number) {
     writeCount: () => writes,
 
     /**
-     * Adds analyses read in bulk (the warm-up at start) that were read since `writesBefore` writes, without
-     * pushing anything out; false once the next would not fit, or when a write ended meanwhile.
+     * Adds analyses read in bulk (the warm-up at start) that were read since `writesBefore` writes; false
+     * once the next would not fit, or when a write ended meanwhile.
      */
     fill(entries: [RecordKey, ReadAnalysis][], writesBefore: number): boolean {
       if (writes !== writesBefore) return false;
-      for (const [{ tenantId, analysisId }, read] of entries) {
-        const key = keyOf(tenantId, analysisId);
-        if (records.has(key)) continue;
-        if (records.calculatedSize + Math.max(1, jsonLength(read)) > maxBytes) return false;
-        records.set(key, read);
-      }
-      return true;
+      return entries.every(([{ tenantId }, read]) => put(tenantId, read));
     },
 
     /** After a write (committed or not) to these records. */
     invalidate(written: RecordKey[]): void {
       writes++;
-      for (const { tenantId, analysisId } of written) records.delete(keyOf(tenantId, analysisId));
+      for (const { analysisId } of written) drop(analysisId);
+    },
+
+    /** How many analyses it holds. */
+    size: () => slots.size,
+
+    close(): void {
+      if (closed) return;
+      closed = true;
+      slots.clear();
+      closeSync(fd);
+      if (!unlinked) rmSync(folder, { recursive: true, force: true });
     },
   };
 }
 
-/**
- * About the length of `JSON.stringify(value)` (escapes aside), without building it: serializing each record
- * to measure it was a sixth of the cost of a read that missed the cache.
- */
-function jsonLength(value: unknown): number {
-  if (typeof value === "string") return value.length + 2;
-  if (typeof value !== "object" || value === null) return 8;
-  let length = 2;
-  if (Array.isArray(value)) {
-    for (const item of value) length += jsonLength(item) + 1;
-    return length;
-  }
-  for (const [key, item] of Object.entries(value)) length += key.length + 4 + jsonLength(item);
-  return length;
+function grown<T extends Float64Array | Int32Array>(from: T, to: T): T {
+  to.set(from);
+  return to;
 }

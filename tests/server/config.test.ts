@@ -20,13 +20,13 @@ describe("DATABASE_URL", () => {
 });
 
 describe("--record-cache", () => {
-  it("takes whole MiB from 0 (no cache) to 4096, and leaves the store's default when absent", () => {
+  it("takes whole MiB from 0 (no cache) to 65536, and leaves the store's default when absent", () => {
     expect(readServiceConfig(["--record-cache", "0"], {}).recordCacheMb).toBe(0);
     expect(readServiceConfig(["--record-cache", "16"], {}).recordCacheMb).toBe(16);
     expect(readServiceConfig([], {})).not.toHaveProperty("recordCacheMb");
-    for (const bad of ["", "-1", "1.5", "4097", "lots"]) {
+    for (const bad of ["", "-1", "1.5", "65537", "lots"]) {
       expect(() => readServiceConfig([`--record-cache=${bad}`], {})).toThrow(
-        /^--record-cache must be a whole number of MiB from 0 to 4096$/,
+        /^--record-cache must be a whole number of MiB from 0 to 65536$/,
       );
     }
   });

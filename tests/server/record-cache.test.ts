@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
 import type { ReadAnalysis } from "../../server/store/analysis-rows";
 import { createRecordCache } from "../../server/store/record-cache";
 
@@ -23,29 +23,54 @@ function countingLoad(text: string) {
   return { calls, load, answerWith: (next: typeof answer) => (answer = next) };
 }
 
+/** A cache closed after the test. */
+function cacheOf(...args: Parameters<typeof createRecordCache>) {
+  const cache = createRecordCache(...args);
+  onTestFinished(() => cache.close());
+  return cache;
+}
+
 describe("createRecordCache", () => {
-  it("answers a read again from memory, per tenant", async () => {
-    const cache = createRecordCache(1_000_000);
+  it("answers a read again from its file, as it was, and another tenant's analysis as absent", async () => {
+    const cache = cacheOf(1_000_000);
     const { calls, load } = countingLoad("x");
     const first = await cache.read({ tenantId: "t1", analysisId: "a" }, load);
-    expect(await cache.read({ tenantId: "t1", analysisId: "a" }, load)).toBe(first);
-    await cache.read({ tenantId: "t2", analysisId: "a" }, load);
-    expect(calls).toEqual(["a", "a"]);
+    expect(await cache.read({ tenantId: "t1", analysisId: "a" }, load)).toEqual(first);
+    expect(await cache.read({ tenantId: "t2", analysisId: "a" }, load)).toBeNull();
+    expect(calls).toEqual(["a"]);
   });
 
-  it("keeps at most maxBytes of JSON, dropping the least recently used", async () => {
+  it("gives back every character and key of what it kept, `__proto__` and lone surrogates included", async () => {
+    const cache = cacheOf(1_000_000);
+    const kept: ReadAnalysis = {
+      record: {
+        ...analysis("a", "caf\u00e9 \ud83d\ude00 \ud800 end").record,
+        jsonContent: JSON.parse('{"__proto__":{"x":1},"n":0.1,"big":1e300}'),
+        metadata: { topic: "trams", rank: 2, draft: false, note: null },
+      },
+      responseSchema: { type: "object" },
+    };
+    await cache.read({ tenantId: "t", analysisId: "a" }, async () => kept);
+    const again = await cache.read({ tenantId: "t", analysisId: "a" }, async () => {
+      throw new Error("read from the database again");
+    });
+    expect(again).toEqual(kept);
+    expect(Object.hasOwn(again?.record.jsonContent ?? {}, "__proto__")).toBe(true);
+    expect(JSON.stringify(again)).toBe(JSON.stringify(kept));
+  });
+
+  it("keeps at most maxBytes of JSON: past that, reads go to the database", async () => {
     // each analysis is a little over 10,000 characters of JSON: two fit in 25,000, not three
-    const cache = createRecordCache(25_000);
+    const cache = cacheOf(25_000);
     const { calls, load } = countingLoad("w".repeat(10_000));
-    for (const id of ["a", "b", "a", "c", "a", "b"])
+    for (const id of ["a", "b", "c", "a", "b", "c"])
       await cache.read({ tenantId: "t", analysisId: id }, load);
-    // "b" went when "c" came (after "a" was used again), then "c" when "b" came back
-    expect(calls).toEqual(["a", "b", "c", "b"]);
-    expect(JSON.stringify(analysis("a", "w".repeat(10_000))).length).toBeGreaterThan(10_000);
+    expect(calls).toEqual(["a", "b", "c", "c"]);
+    expect(cache.size()).toBe(2);
   });
 
   it("does not keep a read that a write ended during, nor an absent analysis", async () => {
-    const cache = createRecordCache(1_000_000);
+    const cache = cacheOf(1_000_000);
     const { calls, load, answerWith } = countingLoad("x");
     let finish: (() => void) | undefined;
     answerWith(async (id) => {
@@ -53,7 +78,7 @@ describe("createRecordCache", () => {
       return analysis(id, "before the write");
     });
     const reading = cache.read({ tenantId: "t", analysisId: "a" }, load);
-    await new Promise((resolve) => setImmediate(resolve));
+    await vi.waitFor(() => expect(finish).toBeDefined());
     cache.invalidate([{ tenantId: "t", analysisId: "a" }]);
     finish?.();
     expect((await reading)?.record.analysis.text).toBe("before the write");
@@ -66,9 +91,42 @@ describe("createRecordCache", () => {
     expect(calls).toEqual(["a", "a", "a"]);
   });
 
-  it("fills from a bulk read without pushing anything out, and not after a write ended meanwhile", async () => {
+  it("reads a record written again from the database, then keeps the new one", async () => {
+    const cache = cacheOf(1_000_000);
+    const { calls, load, answerWith } = countingLoad("first");
+    await cache.read({ tenantId: "t", analysisId: "a" }, load);
+    cache.invalidate([{ tenantId: "t", analysisId: "a" }]);
+    answerWith(async (id) => analysis(id, "second"));
+    expect((await cache.read({ tenantId: "t", analysisId: "a" }, load))?.record.analysis.text).toBe("second");
+    expect((await cache.read({ tenantId: "t", analysisId: "a" }, load))?.record.analysis.text).toBe("second");
+    expect(calls).toEqual(["a", "a"]);
+  });
+
+  it("starts its file again once the dropped records outweigh the live ones", async () => {
+    const cache = cacheOf(1_000_000, { minWasteToRestart: 30_000 });
+    const { calls, load } = countingLoad("w".repeat(10_000));
+    for (const id of ["a", "b", "c", "d", "e"]) await cache.read({ tenantId: "t", analysisId: id }, load);
+    cache.invalidate([
+      { tenantId: "t", analysisId: "a" },
+      { tenantId: "t", analysisId: "b" },
+    ]);
+    // 20,000 dropped against 30,000 live: kept
+    expect(cache.size()).toBe(3);
+    cache.invalidate([
+      { tenantId: "t", analysisId: "c" },
+      { tenantId: "t", analysisId: "d" },
+    ]);
+    // 40,000 dropped against 10,000 live, over the 30,000 allowed: the file starts again
+    expect(cache.size()).toBe(0);
+    calls.length = 0;
+    for (const id of ["e", "e", "a"]) await cache.read({ tenantId: "t", analysisId: id }, load);
+    expect(calls).toEqual(["e", "a"]);
+    expect(cache.size()).toBe(2);
+  });
+
+  it("fills from a bulk read until full, and not after a write ended meanwhile", async () => {
     // each analysis is a little over 10,000 characters of JSON: two fit in 25,000, not three
-    const cache = createRecordCache(25_000);
+    const cache = cacheOf(25_000);
     const { calls, load } = countingLoad("w".repeat(10_000));
     const entry = (id: string): [{ tenantId: string; analysisId: string }, ReadAnalysis] => [
       { tenantId: "t", analysisId: id },
@@ -81,7 +139,7 @@ describe("createRecordCache", () => {
     await cache.read({ tenantId: "t", analysisId: "c" }, load);
     expect(calls).toEqual(["c"]);
 
-    const fresh = createRecordCache(1_000_000);
+    const fresh = cacheOf(1_000_000);
     const writesBefore = fresh.writeCount();
     fresh.invalidate([{ tenantId: "t", analysisId: "a" }]);
     expect(fresh.fill([entry("a")], writesBefore)).toBe(false);

@@ -690,7 +690,7 @@ describe("PGlite store on disk", () => {
     }
   });
 
-  it("keeps no analysis in memory with a cache of 0 bytes, and reads every write back from the folder", async () => {
+  it("keeps no analysis with a cache of 0 bytes, and reads every write back from the folder", async () => {
     const store = await openStore({ dataDir, recordCacheBytes: 0 });
     try {
       const tenant = await newTenant(store, 1_000);
