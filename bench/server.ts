@@ -30,7 +30,7 @@ import { promisify } from "node:util";
 import { serve } from "@hono/node-server";
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
-import { buildService } from "../scripts/build-service";
+import { buildService, SERVICE_NODE_FLAGS } from "../scripts/build-service";
 import { createAuthenticator } from "../server/auth";
 import { HttpError } from "../server/http/http-error";
 import type { RenderPolicy } from "../server/pages/render-page";
@@ -142,6 +142,7 @@ async function startServiceProcess(
     process.execPath,
     [
       ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${resolve(profileDir)}`] : []),
+      ...SERVICE_NODE_FLAGS,
       cli,
       ...["--port", "0", "--data", dataDir, "--ca", caFile, "--allow-private-networks"],
       ...SERVICE_FLAGS,

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildService } from "../../scripts/build-service";
+import { buildService, SERVICE_NODE_FLAGS } from "../../scripts/build-service";
 import { parseApiKeys } from "../../server/config";
 import { startFixtureSite } from "../fixtures/site";
 
@@ -27,7 +27,7 @@ afterAll(() => {
 
 /** Starts `npm run serve`'s program, built, and resolves with the lines it printed once it is listening. */
 function startCli(args: string[], env: NodeJS.ProcessEnv = {}) {
-  const child = spawn(process.execPath, [cli, ...args], {
+  const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, cli, ...args], {
     env: { ...process.env, LINKLENS_API_KEYS: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -117,5 +117,14 @@ describe("the command line", () => {
       { key: "a:b", credits: 3 },
       { key: "c", credits: 0 },
     ]);
+  });
+
+  it("is what `npm run serve` runs: the built CLI, with the V8 flags build-service.ts names", () => {
+    const { scripts } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
+      scripts: Record<string, string>;
+    };
+    expect(scripts.serve).toBe(
+      `npm run -s build:service && node ${SERVICE_NODE_FLAGS.join(" ")} .output-service/cli.mjs`,
+    );
   });
 });
