@@ -42,6 +42,8 @@ export interface StoreOptions {
   singleProcess: boolean;
   /** Bytes of analysis JSON the single-process cache may hold in its file; default 1 GiB; 0: no cache. */
   recordCacheBytes?: number;
+  /** Where that file is made (record-cache.ts): the store's folder; default the system's temporary one. */
+  recordCacheDir?: string;
   /** Record reads (batched, read-batcher.ts) running at once: 1 on PGlite, a part of the pool on Postgres. */
   readConcurrency: number;
   /**
@@ -60,7 +62,10 @@ export interface StoreOptions {
 
 export function createStore(db: Database, options: StoreOptions): Store {
   const cacheBytes = options.recordCacheBytes ?? DEFAULT_RECORD_CACHE_BYTES;
-  const cache = options.singleProcess && cacheBytes > 0 ? createRecordCache(cacheBytes) : undefined;
+  const cache =
+    options.singleProcess && cacheBytes > 0
+      ? createRecordCache(cacheBytes, { directory: options.recordCacheDir })
+      : undefined;
   const queries = prepareQueries(db);
   const keyNow = (): SQL => (options.now ? sql`${options.now().toISOString()}::timestamptz` : sql`now()`);
   /** `now - ms` in the keys' clock. */

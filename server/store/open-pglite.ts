@@ -37,7 +37,13 @@ export async function openPglite(
     if (!client.closed) await client.close();
   };
   const db = drizzlePglite({ client: takeTurns(client) });
-  const store = await openMigrated(db, { ...options, singleProcess: true, readConcurrency: 1, close });
+  const store = await openMigrated(db, {
+    ...options,
+    recordCacheDir: dataDir,
+    singleProcess: true,
+    readConcurrency: 1,
+    close,
+  });
   try {
     await warmUpRelatedSearch(db);
   } catch (error) {

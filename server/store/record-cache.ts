@@ -2,8 +2,10 @@
  * Analyses by id, as reads by id answer them (`ReadAnalysis`: the record and its response schema), for a
  * store that only this process writes (PGlite): most reads are then answered without a query.
  *
- * The cache keeps each analysis as JSON in a file of its own (unlinked at once: nothing stays behind a
- * crash), and in memory only where it lies. A read is then one `pread` from the OS's page cache and a
+ * The cache keeps each analysis as JSON in a file of its own, in the store's folder (or the system's
+ * temporary one for a store in memory; unlinked at once: nothing stays behind a crash, and the folder's
+ * owner never sees it), and in memory only where it lies. Its folder's disk holds it, not a `/tmp` that may
+ * be memory. A read is then one `pread` from the OS's page cache and a
  * `JSON.parse`, about 8 µs for a 4.6 KB record against about 50 µs of PGlite, and the cache can hold every
  * analysis of a large library without holding its memory: 100,000 analyses kept as objects took about 69 MiB
  * of heap per 64 MiB of JSON, and a library's random reads missed it six times in seven.
@@ -31,13 +33,15 @@ type Entry = [
 ];
 
 interface RecordCacheOptions {
+  /** Where its file is made; default: the system's temporary folder. */
+  directory?: string;
   /** Dropped bytes are left in the file below this much, however few the live ones; default 16 MiB. */
   minWasteToRestart?: number;
 }
 
 export function createRecordCache(maxBytes: number, options: RecordCacheOptions = {}) {
   const minWasteToRestart = options.minWasteToRestart ?? 16 * 1024 * 1024;
-  const folder = mkdtempSync(join(tmpdir(), "linklens-records-"));
+  const folder = mkdtempSync(join(options.directory ?? tmpdir(), ".linklens-records-"));
   const path = join(folder, "records.json");
   const fd = openSync(path, "w+", 0o600);
   let unlinked = false;

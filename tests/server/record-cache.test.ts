@@ -1,3 +1,6 @@
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it, onTestFinished, vi } from "vitest";
 import type { ReadAnalysis } from "../../server/store/analysis-rows";
 import { createRecordCache } from "../../server/store/record-cache";
@@ -38,6 +41,25 @@ describe("createRecordCache", () => {
     expect(await cache.read({ tenantId: "t1", analysisId: "a" }, load)).toEqual(first);
     expect(await cache.read({ tenantId: "t2", analysisId: "a" }, load)).toBeNull();
     expect(calls).toEqual(["a"]);
+  });
+
+  it("makes its file in the folder it is given, removed at once, and closes it", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "linklens-record-cache-test-"));
+    onTestFinished(() => rmSync(folder, { recursive: true, force: true }));
+    const cache = createRecordCache(1_000_000, { directory: folder });
+    const { calls, load } = countingLoad("kept in a removed file");
+    await cache.read({ tenantId: "t", analysisId: "a" }, load);
+    expect(readdirSync(folder)).toEqual([]);
+    expect((await cache.read({ tenantId: "t", analysisId: "a" }, load))?.record.analysis.text).toBe(
+      "kept in a removed file",
+    );
+    expect(calls).toEqual(["a"]);
+    cache.close();
+    cache.close();
+    // closed: every read goes to the database, and none is kept
+    await cache.read({ tenantId: "t", analysisId: "a" }, load);
+    expect(calls).toEqual(["a", "a"]);
+    expect(cache.size()).toBe(0);
   });
 
   it("gives back every character and key of what it kept, `__proto__` and lone surrogates included", async () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
@@ -677,6 +677,8 @@ describe("PGlite store on disk", () => {
       const held = (await store.listAnalyses(tenant.id)).length;
       // every analysis of the folder, over three pages of the warm-up (earlier tests' analyses included)
       expect(await store.warmRecordCache()).toBeGreaterThanOrEqual(held);
+      // the cache's file, made in the store's folder, shows nothing there
+      expect(readdirSync(dataDir).filter((name) => name.startsWith(".linklens-records-"))).toEqual([]);
       const [first] = records;
       if (!first) throw new Error("no record");
       const updated = await store.updateAnalysis(tenant.id, first.analysisId, {
