@@ -2,13 +2,13 @@
  * Analyses by id, as reads by id answer them (`ReadAnalysis`: the record and its response schema), for a
  * store that only this process writes (PGlite): most reads are then answered without a query.
  *
- * The cache keeps each analysis as JSON in a file of its own, in the store's folder (or the system's
- * temporary one for a store in memory; unlinked at once: nothing stays behind a crash, and the folder's
- * owner never sees it), and in memory only where it lies. Its folder's disk holds it, not a `/tmp` that may
- * be memory. A read is then one `pread` from the OS's page cache and a
- * `JSON.parse`, about 8 µs for a 4.6 KB record against about 50 µs of PGlite, and the cache can hold every
- * analysis of a large library without holding its memory: 100,000 analyses kept as objects took about 69 MiB
- * of heap per 64 MiB of JSON, and a library's random reads missed it six times in seven.
+ * The cache keeps each analysis as JSON in a file of its own, and in memory only where it lies. A read is
+ * then one `pread` from the OS's page cache and a `JSON.parse`, about 8 µs for a 4.6 KB record against about
+ * 50 µs of PGlite, and the cache can hold every analysis of a large library without holding its memory:
+ * 100,000 analyses kept as objects took about 69 MiB of heap per 64 MiB of JSON, and a library's random
+ * reads missed it six times in seven. The file is made in the store's folder (the system's temporary one
+ * for a store in memory), whose disk holds it rather than a `/tmp` that may be memory, and is unlinked at
+ * once: nothing stays behind a crash. A file that fails to read or write is a miss, never a failed read.
  *
  * A read that began before a write to its record must not cache what it read: every write counts, after it
  * committed, in `writes` and drops its records; a read caches its row only when no write ended meanwhile.
@@ -86,7 +86,11 @@ export function createRecordCache(maxBytes: number, options: RecordCacheOptions 
     const entry: Entry = [tenantId, read.record, read.responseSchema];
     const bytes = Buffer.from(JSON.stringify(entry), "utf8");
     if (end + bytes.length > maxBytes) return false;
-    writeSync(fd, bytes, 0, bytes.length, end);
+    try {
+      writeSync(fd, bytes, 0, bytes.length, end);
+    } catch {
+      return false; // a full disk, say: the analysis is read from the database again next time
+    }
     const slot = slotFor(analysisId);
     offsets[slot] = end;
     lengths[slot] = bytes.length;
@@ -101,7 +105,12 @@ export function createRecordCache(maxBytes: number, options: RecordCacheOptions 
     if (slot === undefined) return undefined;
     const length = lengths[slot] as number;
     if (scratch.length < length) scratch = Buffer.allocUnsafe(length * 2);
-    readSync(fd, scratch, 0, length, offsets[slot] as number);
+    try {
+      readSync(fd, scratch, 0, length, offsets[slot] as number);
+    } catch {
+      drop(analysisId);
+      return undefined;
+    }
     const [owner, record, responseSchema] = JSON.parse(scratch.toString("utf8", 0, length)) as Entry;
     return owner === tenantId ? { record, responseSchema } : null;
   }
@@ -119,7 +128,11 @@ export function createRecordCache(maxBytes: number, options: RecordCacheOptions 
   function restart(): void {
     slots.clear();
     freeSlots.length = 0;
-    ftruncateSync(fd, 0);
+    try {
+      ftruncateSync(fd, 0);
+    } catch {
+      // the old bytes stay, and are written over
+    }
     end = 0;
     liveBytes = 0;
   }
