@@ -8,6 +8,7 @@ import type { CachedAnalysis } from "../../lib/db/schema";
 import { readRow } from "./extension-data";
 import { expect } from "./fixtures";
 import { test } from "./popup-fixtures";
+import { libraryRow } from "./sidepanel-page";
 
 test.use({ ignoreHTTPSErrors: true });
 
@@ -49,7 +50,7 @@ test("images that 404 leave no broken image, caption or count in the popup and t
 
   // Side panel: the row's and the detail's icons are initials; no gallery, heading or caption.
   const panel = await openExtensionPage("sidepanel.html");
-  const row = panel.locator(`.library-row[data-analysis-id="${analysisId}"]`);
+  const row = libraryRow(panel, analysisId);
   await expect(row.locator(".favicon-letter")).toHaveText("L");
   await row.click();
   await expect(panel.locator("#detail-title")).toContainText("Harbour lights");

@@ -16,6 +16,7 @@ import { expectNoSeriousViolations } from "./axe";
 import { analyze, readRow, readRows } from "./extension-data";
 import { test as base, expect, TEST_API_KEY } from "./fixtures";
 import { writeSettings } from "./popup-page";
+import { libraryRow } from "./sidepanel-page";
 import { stopExtensionWorker } from "./worker-control";
 
 const SCHEMA = {
@@ -32,7 +33,7 @@ async function openDetail(page: Page, analysisId: string): Promise<void> {
   const row = (await readRow<CachedAnalysis>(page, "analyses", analysisId)) as CachedAnalysis;
   const title = row.analysis?.title as string;
   await page.getByRole("searchbox", { name: "Search" }).fill(title);
-  await page.locator(`.library-row[data-analysis-id="${analysisId}"]`).click();
+  await libraryRow(page, analysisId).click();
   await expect(page.getByRole("heading", { level: 2 })).toHaveText(title);
 }
 
@@ -168,7 +169,7 @@ test("the service down: the edit waits, survives the panel closing and the worke
     ).toBeVisible();
     await expect(detailSection(page, "Analysis")).toContainText("Written while the service was down.");
     await page.getByRole("button", { name: "Back to the library" }).click();
-    await expect(page.locator(`.library-row[data-analysis-id="${id}"]`)).toContainText("edit waiting");
+    await expect(libraryRow(page, id)).toContainText("edit waiting");
 
     // The panel closes, the worker stops; the service comes back on the same address with the same data.
     await page.close();

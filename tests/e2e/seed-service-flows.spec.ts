@@ -25,6 +25,7 @@ import { test } from "./popup-fixtures";
 import { writeSettings } from "./popup-page";
 import { followUpsOnSeedScenario } from "./scenarios/follow-ups-on-seed";
 import type { ScenarioTest } from "./scenarios/scenario-test";
+import { libraryRow } from "./sidepanel-page";
 
 test.use({ ignoreHTTPSErrors: true });
 
@@ -133,7 +134,7 @@ async function openDetail(panel: Page, analysisId: string) {
   const row = (await readRow<CachedAnalysis>(panel, "analyses", analysisId)) as CachedAnalysis;
   const title = row.analysis?.title as string;
   await panel.getByRole("searchbox", { name: "Search" }).fill(title);
-  await panel.locator(`.library-row[data-analysis-id="${analysisId}"]`).click();
+  await libraryRow(panel, analysisId).click();
   await expect(panel.getByRole("heading", { level: 2 })).toHaveText(title);
 }
 

@@ -41,14 +41,16 @@ test("library rows tell each analysis at a glance; filters by preset and site; r
 }) => {
   test.setTimeout(150_000);
   const page = await sidePanelOnService({ presets: [BRIEF], defaultPresetId: BRIEF.id });
-  const many = (n: number) => fixtureSite.url(`/many/${n}.html`);
   // The preset mirror copies the presets into the database; a job finds its preset there by its prompt.
   await expect
     .poll(async () => (await readRow<{ name: string }>(serviceWorker, "presets", BRIEF.id))?.name)
     .toBe("Brief");
-  const briefJob = await analyze(page, { links: [many(1), many(14)], prompt: BRIEF.prompt });
+  const briefJob = await analyze(page, {
+    links: [fixtureSite.manyPageUrl(1), fixtureSite.manyPageUrl(14)],
+    prompt: BRIEF.prompt,
+  });
   const customJob = await analyze(page, {
-    links: [many(27)],
+    links: [fixtureSite.manyPageUrl(27)],
     prompt: "A prompt of my own, typed in the popup.",
     responseFormat: { type: "json_schema", json_schema: { name: "guide", schema: GUIDE_SCHEMA } },
   });
@@ -165,7 +167,7 @@ test("library rows tell each analysis at a glance; filters by preset and site; r
   await page.getByRole("button", { name: "Back to the library" }).click();
 
   // Analyzing its page again adds the new analysis (the removed one stays removed).
-  const again = await analyze(page, { links: [many(14)], prompt: BRIEF.prompt });
+  const again = await analyze(page, { links: [fixtureSite.manyPageUrl(14)], prompt: BRIEF.prompt });
   await expect(libraryCount(page)).toHaveText("6 analyses");
   await expect(libraryRow(page, again.analysisIds[0] as string)).toBeVisible();
 });
@@ -176,13 +178,15 @@ test("the detail reads like a document: related listed on open, Refine folded, E
 }) => {
   test.setTimeout(150_000);
   const page = await sidePanelOnService();
-  const many = (n: number) => fixtureSite.url(`/many/${n}.html`);
   // Articles of one topic (many/N with N ≡ 1 mod 13), two analyzed twice: every one is related to the first.
   const job = await analyze(page, {
-    links: [1, 14, 27, 40, 53].map(many),
+    links: [1, 14, 27, 40, 53].map(fixtureSite.manyPageUrl),
     prompt: "What is this page about?",
   });
-  await analyze(page, { links: [14, 27].map(many), prompt: "What is this page about, again?" });
+  await analyze(page, {
+    links: [14, 27].map(fixtureSite.manyPageUrl),
+    prompt: "What is this page about, again?",
+  });
   const openId = job.analysisIds[0] as string;
   await expect(libraryCount(page)).toHaveText("7 analyses");
   await libraryRow(page, openId).click();

@@ -9,7 +9,7 @@ import type { AnalysisRecord } from "../../lib/api/contract";
 import { expectNoSeriousViolations } from "./axe";
 import { analyze, seedRecords } from "./extension-data";
 import { expect, test } from "./fixtures";
-import { libraryCount } from "./sidepanel-page";
+import { libraryCount, libraryRow } from "./sidepanel-page";
 
 const WIDTH = 400;
 const HEIGHT = 600;
@@ -89,7 +89,7 @@ test("400×600: Library, Detail and Usage fit the width; rows start high; axe pa
     expect(layout.firstRow, "the first row's distance from the top").toBeLessThanOrEqual(140);
     expect(layout.fullyVisible, "rows wholly visible at 600 px").toBeGreaterThanOrEqual(6);
     // Long values end at a word with "…", the whole text in the tooltip.
-    const longRow = page.locator('.library-row[data-analysis-id="ana_layout_29"]');
+    const longRow = libraryRow(page, "ana_layout_29");
     const title = longRow.locator(".library-row__title");
     await expect(title).toHaveAttribute("title", /number 29 that keeps going well past the width/);
     await expect(page.getByRole("checkbox", { name: "Select all shown" })).toHaveCount(0);
@@ -183,7 +183,7 @@ for (const [language, lang] of [
     await nav.nth(0).click();
     await expect(page.locator(".library-row").first()).toBeVisible();
     expect(await overflowing(page, [...PANEL, ".library", ".library__toolbar", ".library-list"])).toEqual([]);
-    await page.locator('.library-row[data-analysis-id="ana_layout_29"]').click();
+    await libraryRow(page, "ana_layout_29").click();
     await expect(page.locator("#detail-title")).toContainText("number 29");
     expect(await overflowing(page, [...PANEL, ".detail", ".detail__facts"])).toEqual([]);
     await nav.nth(1).click();

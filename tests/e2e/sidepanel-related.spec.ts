@@ -10,7 +10,7 @@ import type { CachedAnalysis } from "../../lib/db/schema";
 import { analyze, readRow, seedRecords } from "./extension-data";
 import { expect, TEST_API_KEY, test } from "./fixtures";
 import { writeSettings } from "./popup-page";
-import { libraryCount } from "./sidepanel-page";
+import { libraryCount, libraryRow } from "./sidepanel-page";
 
 const GUIDE_SCHEMA = {
   type: "object",
@@ -43,23 +43,22 @@ test("related: paging, page size, both filters, field selection, opening a parti
 }) => {
   test.setTimeout(180_000);
   const page = await sidePanelOnService();
-  const many = (n: number) => fixtureSite.url(`/many/${n}.html`);
   // Articles of one topic (many/N with N ≡ 1 mod 13 share their subject and facts), two of them analyzed
   // twice: every analysis is related to the first by its text, whatever the ranking's cut-offs.
 
   const first = await analyze(page, {
-    links: [many(1), many(14)],
+    links: [fixtureSite.manyPageUrl(1), fixtureSite.manyPageUrl(14)],
     prompt: "What is this page about?",
     metadata: { batch: "one" },
   });
   await analyze(page, {
-    links: [many(27), many(40), many(53)],
+    links: [fixtureSite.manyPageUrl(27), fixtureSite.manyPageUrl(40), fixtureSite.manyPageUrl(53)],
     prompt: "What is this page about?",
     metadata: { batch: "two" },
     responseFormat: { type: "json_schema", json_schema: { name: "guide", schema: GUIDE_SCHEMA } },
   });
   await analyze(page, {
-    links: [many(14), many(27)],
+    links: [fixtureSite.manyPageUrl(14), fixtureSite.manyPageUrl(27)],
     prompt: "What is this page about?",
     metadata: { batch: "three" },
   });
@@ -68,7 +67,7 @@ test("related: paging, page size, both filters, field selection, opening a parti
 
   // Open the first analysis from the library.
   await expect(libraryCount(page)).toHaveText("7 analyses");
-  await page.locator(`.library-row[data-analysis-id="${openId}"]`).click();
+  await libraryRow(page, openId).click();
   await expect(page.getByRole("heading", { level: 2, name: opened.analysis?.title as string })).toBeVisible();
   await expect(page.getByRole("link", { name: opened.analysis?.title as string })).toHaveAttribute(
     "href",
@@ -133,7 +132,7 @@ test("related: paging, page size, both filters, field selection, opening a parti
 
   // An analysis made elsewhere with the same key (another device): on the service, not in this cache.
   const elsewhere = await createApiClient({ baseUrl: service.url, apiKey: tenantKey }).analyzeLinks({
-    link: [many(40)],
+    link: [fixtureSite.manyPageUrl(40)],
     prompt: "What is this page about?",
     metadata: { batch: "elsewhere" },
   });
@@ -170,7 +169,7 @@ test("related: paging, page size, both filters, field selection, opening a parti
     )
     .toBe("whole");
   const row = (await readRow<CachedAnalysis>(serviceWorker, "analyses", partialId)) as CachedAnalysis;
-  expect(row.analysis?.url).toBe(many(40));
+  expect(row.analysis?.url).toBe(fixtureSite.manyPageUrl(40));
   await expect(page.getByRole("heading", { level: 2, name: row.analysis?.title as string })).toBeVisible();
   await expect(page.getByText("Up to date with the service.")).toBeVisible();
 

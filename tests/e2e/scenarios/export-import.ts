@@ -28,14 +28,13 @@ export function exportImportScenario(test: ScenarioTest): void {
   }) => {
     test.setTimeout(150_000);
     const library = await pageConnectedTo(driver, "sidepanel.html", service.url, tenantKey);
-    const many = (n: number) => fixtureSite.url(`/many/${n}.html`);
     await analyzed(library, {
-      links: [many(1), many(2)],
+      links: [fixtureSite.manyPageUrl(1), fixtureSite.manyPageUrl(2)],
       prompt: "What is this page about?",
       metadata: { batch: "one", n: 1 },
     });
     await analyzed(library, {
-      links: [many(3)],
+      links: [fixtureSite.manyPageUrl(3)],
       prompt: "Summarize it.",
       metadata: { batch: "two", reviewed: true },
       responseFormat: {
