@@ -14,7 +14,7 @@ export const SERVICE_DIR = resolve(ROOT, ".output-service");
 
 /**
  * The V8 flags `npm run serve` runs the built service with (package.json says them too; service.test.ts
- * checks both agree). With 100,000 analyses on PGlite they take some 80 MiB off an idle service's resident
+ * checks both agree). With 100,000 analyses on PGlite they take some 100 MiB off an idle service's resident
  * memory, at no measured cost to its throughput (docs/benchmarks.md):
  * - `--liftoff-only`: PGlite's WebAssembly runs as V8's baseline compiler builds it, never optimized: the
  *   optimizing compiler's work on its hot functions left about 50 MiB resident in the allocator. Its
@@ -22,8 +22,11 @@ export const SERVICE_DIR = resolve(ROOT, ".output-service");
  *   (the record cache's file, the related index).
  * - `--max-semi-space-size=8`: a young generation of 16 MiB, not 32, which a burst of allocation (the
  *   warm-up at start) leaves committed for the life of the process.
+ * - `--v8-pool-size=1`: one background thread for V8's concurrent work (collecting, compiling), not four:
+ *   each thread kept an allocator arena of its own, some 20 MiB more resident, and the service's two cores
+ *   are busy with its requests and its page threads anyway.
  */
-export const SERVICE_NODE_FLAGS = ["--liftoff-only", "--max-semi-space-size=8"];
+export const SERVICE_NODE_FLAGS = ["--liftoff-only", "--max-semi-space-size=8", "--v8-pool-size=1"];
 
 /** Builds the service into `outDir`; answers the path of its CLI. */
 export async function buildService(outDir = SERVICE_DIR): Promise<string> {
