@@ -19,6 +19,7 @@
  * holder: 100,000 synthetic analyses of ~190 distinct words each took 93 MiB (49 of arena, 44 of heap).
  * Past that it gives up, and the database answers every search.
  */
+import { ownCopy } from "../memory/own-copy";
 import { compareCodePoints } from "./code-point-order";
 import { createEntriesArena, type EntriesRange } from "./entries-arena";
 import { decodeEntries, encodeEntries, shapeIn } from "./lexeme-entries";
@@ -108,8 +109,7 @@ export function createRelatedIndex(maxBytes: number) {
   const intern = (lexeme: string) => {
     let id = lexemeIds.get(lexeme);
     if (id === undefined) {
-      // a copy: a slice of the row's text would keep all of it
-      const own = Buffer.from(lexeme, "utf8").toString("utf8");
+      const own = ownCopy(lexeme);
       id = lexemeTexts.length;
       lexemeIds.set(own, id);
       lexemeTexts.push(own);

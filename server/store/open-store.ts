@@ -15,7 +15,7 @@ export interface StoreConfig {
   databaseUrl?: string;
   /** Without `databaseUrl`: PGlite's folder; neither: PGlite in memory (tests). */
   dataDir?: string;
-  /** PGlite: bytes of analyses kept in memory (drizzle-store.ts; 0: none); Postgres keeps none. */
+  /** PGlite: bytes of analyses its record cache's file holds (drizzle-store.ts; 0: none); Postgres keeps none. */
   recordCacheBytes?: number;
   /** The clock Idempotency-Keys are stamped and aged by (drizzle-store.ts); tests only. */
   now?: () => Date;

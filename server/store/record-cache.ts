@@ -18,6 +18,7 @@
 import { closeSync, ftruncateSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { ownCopy } from "../memory/own-copy";
 import type { ReadAnalysis } from "./analysis-rows";
 
 interface RecordKey {
@@ -73,8 +74,7 @@ export function createRecordCache(maxBytes: number, options: RecordCacheOptions 
         lengths = grown(lengths, new Int32Array(slot * 2));
       }
     }
-    // a copy: an id sliced from a row's text would keep all of it
-    slots.set(Buffer.from(analysisId, "utf8").toString("utf8"), slot);
+    slots.set(ownCopy(analysisId), slot);
     return slot;
   }
 
