@@ -14,6 +14,7 @@ import {
   allMeta,
   declaredIcon,
   firstMeta,
+  jsonLdSourcesOf,
   jsonLdTexts,
   type PageMetadata,
   readMetadata,
@@ -21,6 +22,7 @@ import {
 } from "./page-metadata";
 import { joinParagraphs, normalizePlainText, paragraphsOf, textBlocksOf, truncateText } from "./page-text";
 import { publishedDateOf } from "./published-date";
+import { NO_STATEMENTS, readPageStatements } from "./statements/page-statements";
 import type { ExtractedPage, FetchedTextPage } from "./types";
 
 const MAX_IMAGE_LINKS = 50;
@@ -59,6 +61,14 @@ function extractHtml(page: FetchedTextPage): ExtractedPage {
   const keywords = keywordsOf(metadata);
   const siteName = firstMeta(metadata, ["og:site_name"]) ?? siteOf(page.url);
   const declaredDescription = firstMeta(metadata, ["description", "og:description", "twitter:description"]);
+  const statements = readPageStatements({
+    html: page.body,
+    document,
+    jsonLdSources: jsonLdSourcesOf(document),
+    meta: metadata.meta,
+    url: page.url,
+    title,
+  });
 
   setAbsoluteBase(document, metadata.baseUrl);
   const content = mainContentOf(document, page.body, {
@@ -91,6 +101,7 @@ function extractHtml(page: FetchedTextPage): ExtractedPage {
     ...(language && { language }),
     keywords,
     siteName,
+    statements,
   };
 }
 
@@ -113,6 +124,7 @@ export function extractPlainText(url: string, body: string): ExtractedPage {
     description: truncateText(description, MAX_DESCRIPTION_LENGTH),
     keywords: [],
     siteName: siteOf(url),
+    statements: NO_STATEMENTS,
   };
 }
 

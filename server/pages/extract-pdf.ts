@@ -79,6 +79,7 @@ export async function extractPdf(page: FetchedPdf): Promise<ExtractedPage> {
     ...(language && { language }),
     keywords: uniqueKeywords(keywords),
     siteName: base.siteName,
+    statements: base.statements,
   };
 }
 

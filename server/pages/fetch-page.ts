@@ -11,17 +11,17 @@ import { rootCertificates } from "node:tls";
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 import { Agent, request } from "undici";
 import { BlockedAddressError, classifyAddress, publicOnlyLookup } from "./address-guard";
+import { type FetchedHtmlText, inspectFetchedHtml } from "./app-shell";
 import { decodeBody } from "./decode-body";
 import {
   createPageRenderer,
   type FetchedResource,
   type FetchResource,
   findChromium,
-  looksLikeAppShell,
   type PageRenderer,
   type RenderPolicy,
 } from "./render-page";
-import { type FetchedPage, PageFailure } from "./types";
+import { type FetchedPage, type FetchedTextPage, PageFailure } from "./types";
 
 export interface PageFetcherOptions {
   /** Allow loopback, private and other non-public addresses (local development and tests only). */
@@ -37,7 +37,8 @@ export interface PageFetcherOptions {
   /**
    * Render pages built by JavaScript in Chromium: `auto` when a page looks like an app shell, `always`
    * every HTML page, `never` (the default here; the service's own default is `auto`). Without Chromium,
-   * `auto` reads pages as fetched (said once) and `always` is refused.
+   * `auto` reads pages as fetched (said once) and `always` is refused. A page whose fetched HTML has text
+   * of its own is read as fetched when its rendering fails; only a shell fails with its rendering.
    */
   render?: RenderPolicy;
   /** The Chromium to render with; default: `findChromium()`. */
@@ -98,8 +99,9 @@ export function createPageFetcher(options: PageFetcherOptions): PageFetcher {
     try {
       const page = await followRedirects(link, combined, progress);
       if (!renderer || page.contentType !== "text/html") return page;
-      if (policy !== "always" && !looksLikeAppShell(page.body)) return page;
-      return await renderer.render(page, combined);
+      const fetchedText = policy === "always" ? undefined : await inspectFetchedHtml(page.body);
+      if (fetchedText && !fetchedText.appShell) return page;
+      return await renderOrAsFetched(renderer, page, fetchedText, combined);
     } catch (error) {
       if (error instanceof PageFailure) throw error;
       if (timeout.aborted) {
@@ -107,6 +109,27 @@ export function createPageFetcher(options: PageFetcherOptions): PageFetcher {
       }
       if (signal?.aborted) throw new PageFailure("network_error", `the fetch of ${link} was cancelled`);
       throw connectionFailure(error, progress.current);
+    }
+  }
+
+  /**
+   * The page rendered; when the rendering fails (its time, its memory, the browser, its navigations), the
+   * page as fetched if that has readable text: only a page without any (a real shell) fails with it.
+   */
+  async function renderOrAsFetched(
+    renderer: PageRenderer,
+    page: FetchedTextPage,
+    fetchedText: FetchedHtmlText | undefined,
+    signal: AbortSignal,
+  ): Promise<FetchedTextPage> {
+    try {
+      return await renderer.render(page, signal);
+    } catch (error) {
+      // Under `always` the fetched text is counted only now: most renders succeed.
+      if (!(fetchedText ?? (await inspectFetchedHtml(page.body))).readable) throw error;
+      const reason = (error instanceof Error ? error.message : String(error)).split("\n")[0];
+      log(`render ${page.url}: ${reason}; read as fetched, which has text of its own`);
+      return page;
     }
   }
 

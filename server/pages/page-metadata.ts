@@ -4,6 +4,8 @@
  * extractor picks the first good one.
  */
 
+import { parseJsonLd } from "./statements/structured-data";
+
 type JsonObject = Record<string, unknown>;
 
 export interface PageMetadata {
@@ -78,17 +80,17 @@ function flattenJsonLd(value: unknown, into: JsonObject[]): void {
   if (node["@graph"]) flattenJsonLd(node["@graph"], into);
 }
 
+/** The text of each JSON-LD block of the page. */
+export function jsonLdSourcesOf(document: Document): string[] {
+  return [...document.querySelectorAll('script[type="application/ld+json"]')].map(
+    (script) => script.textContent ?? "",
+  );
+}
+
 function jsonLdNode(document: Document): JsonObject | undefined {
   const nodes: JsonObject[] = [];
-  for (const script of document.querySelectorAll('script[type="application/ld+json"]')) {
-    const source = (script.textContent ?? "").replace(/^\s*<!\[CDATA\[|\]\]>\s*$/g, "").trim();
-    if (!source) continue;
-    try {
-      flattenJsonLd(JSON.parse(source), nodes);
-    } catch {
-      // a broken JSON-LD block is ignored like a browser would
-    }
-  }
+  // A block that is not JSON even when read leniently is ignored, as a browser would.
+  for (const source of jsonLdSourcesOf(document)) flattenJsonLd(parseJsonLd(source), nodes);
   const ofType = (pattern: RegExp) => nodes.find((node) => typesOf(node).some((type) => pattern.test(type)));
   return ofType(ARTICLE_TYPE) ?? nodes.find((node) => typeof node.headline === "string") ?? ofType(PAGE_TYPE);
 }

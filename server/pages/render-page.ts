@@ -6,7 +6,6 @@
  * Images, media and fonts are not loaded; downloads, WebSockets, service workers and popups are refused.
  */
 import { existsSync } from "node:fs";
-import { Parser } from "htmlparser2";
 import type { Browser, BrowserContext, Frame, Request, Route } from "playwright-core";
 import { type FetchedTextPage, PageFailure } from "./types";
 
@@ -334,55 +333,4 @@ function timedOut(url: string, timeout: AbortSignal, timeoutMs: number): PageFai
       ? `${url} did not finish rendering within ${timeoutMs / 1000} s`
       : `the rendering of ${url} was cancelled`,
   );
-}
-
-/** Below this much visible text (letters and digits), a page with scripts is rendered. */
-const SHELL_TEXT_CHARS = 300;
-/** With an app root (`<div id="root">`), below this much. */
-const APP_TEXT_CHARS = 1_000;
-/** The check reads at most this much of a page (on the event loop): a shell is small. */
-const SHELL_SCAN_CHARS = 512 * 1024;
-const APP_ROOT_IDS = new Set([
-  "root",
-  "app",
-  "__next",
-  "__nuxt",
-  "svelte",
-  "main-app",
-  "application",
-  "q-app",
-]);
-const HIDDEN_ELEMENTS = new Set(["script", "style", "noscript", "template", "head", "svg", "title"]);
-const DATA_SCRIPT = /^(application\/(ld\+)?json|text\/template|text\/x-template)$/i;
-const WORD_CHARACTERS = /[\p{L}\p{N}]/gu;
-
-/**
- * Whether a page needs rendering to be read (the `auto` policy): it runs scripts and shows little text,
- * or less with an app root (`<div id="root">`, `__next`, …). One pass of the tokenizer, no tree.
- */
-export function looksLikeAppShell(html: string): boolean {
-  if (!/<script\b/i.test(html)) return false;
-  let scripts = 0;
-  let appRoot = false;
-  let textChars = 0;
-  let hidden = 0;
-  const parser = new Parser(
-    {
-      onopentag(name, attributes) {
-        if (name === "script" && !DATA_SCRIPT.test(attributes.type ?? "")) scripts++;
-        if (APP_ROOT_IDS.has(attributes.id ?? "")) appRoot = true;
-        if (HIDDEN_ELEMENTS.has(name)) hidden++;
-      },
-      onclosetag(name) {
-        if (HIDDEN_ELEMENTS.has(name) && hidden > 0) hidden--;
-      },
-      ontext(text) {
-        if (hidden === 0) textChars += text.match(WORD_CHARACTERS)?.length ?? 0;
-      },
-    },
-    { decodeEntities: true },
-  );
-  parser.end(html.slice(0, SHELL_SCAN_CHARS));
-  if (scripts === 0) return false;
-  return textChars < SHELL_TEXT_CHARS || (appRoot && textChars < APP_TEXT_CHARS);
 }

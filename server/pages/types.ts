@@ -1,4 +1,5 @@
 import type { AnalysisObject } from "../../lib/api/contract";
+import type { PageStatements } from "./statements/page-statements";
 
 /** An HTML or plain-text page as the fetcher hands it over: final URL after redirects, decoded body. */
 export interface FetchedTextPage {
@@ -36,6 +37,8 @@ export interface ExtractedPage {
   keywords: string[];
   /** `og:site_name` or the host. */
   siteName: string;
+  /** What the page states about what it is about (structured data first): see statements/. */
+  statements: PageStatements;
 }
 
 export type PageFailureCode =

@@ -3,7 +3,9 @@
  * relevance and (offline) generation. Failures the response reports come back as data.
  */
 // Not the generate index: it also loads the OpenAI client, which a pool thread never uses.
+
 import { createExtractiveGenerator, warmUpExtractiveGenerator } from "../generate/extractive";
+import { withNotStatedNote } from "../generate/json/not-stated";
 import { scoreRelevance } from "../generate/text/relevance";
 import { extractPage } from "../pages/extract-page";
 import { extractPdf } from "../pages/extract-pdf";
@@ -30,10 +32,11 @@ export async function runPageJob(job: PageJob): Promise<PageJobResult> {
     if (!job.generate) return { ok: true, page, score };
 
     const input = { prompt: job.prompt, temperature: job.temperature, page };
-    const textContent = await generator.generateText(input);
+    const text = await generator.generateText(input);
     const jsonContent = job.schema
       ? await generator.generateJson({ ...input, schema: job.schema })
       : undefined;
+    const textContent = withNotStatedNote(text, jsonContent);
     return { ok: true, page, score, content: { textContent, ...(jsonContent && { jsonContent }) } };
   } catch (error) {
     return { ok: false, failure: perLinkFailureOf(error) ?? unreadablePage(job.page.url, error) };

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createPageFetcher, type PageFetcher } from "../../server/pages/fetch-page";
 import { PageFailure } from "../../server/pages/types";
-import { startFixtureSite } from "../fixtures/site";
+import { lateTextPage, startFixtureSite } from "../fixtures/site";
 import { fixtureSitePerFile } from "./helpers/fixture-site";
 
 const env = fixtureSitePerFile();
@@ -222,5 +222,55 @@ describe("fetchPage: address guard and TLS", () => {
     const failure = await failureOf(fetcher.fetchPage(`https://localhost:${port}/`));
     expect(failure.code).toBe("network_error");
     expect(failure.message).toBe(`localhost:${port} refused the connection`);
+  });
+});
+
+// A browser that cannot start fails every render: what a failed render leaves is the fetcher's to decide.
+describe("fetchPage: a page's own text outlasts a failed render", () => {
+  const lines: string[] = [];
+  const failingRenderer = (render: "auto" | "always") =>
+    otherFetcher({
+      allowPrivateNetworks: true,
+      ca: env.site.caPem,
+      render,
+      chromium: "/nowhere/chromium",
+      log: (line) => lines.push(line),
+    });
+
+  beforeEach(() => {
+    lines.length = 0;
+  });
+
+  it("reads a server-rendered page whose text starts after 600 KiB of inline script as fetched", async () => {
+    const page = await failingRenderer("auto").fetchPage(env.site.url("/render/late-text.html"));
+    expect(page.body).toBe(lateTextPage());
+    expect(lateTextPage().indexOf("<main")).toBeGreaterThan(600 * 1024);
+    // No render was tried: it would have failed and said so.
+    expect(lines).toEqual([]);
+  });
+
+  it("reads a page with readable text as fetched when its render fails, and says why", async () => {
+    const url = env.site.url("/render/stuck-article.html");
+    const page = await failingRenderer("auto").fetchPage(url);
+    expect(page.body).toContain("A pair of kingfishers has nested");
+    expect(page.body).toContain("for (;;) {}");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]?.startsWith(`render ${url}: the browser could not start: `)).toBe(true);
+    expect(lines[0]?.endsWith("; read as fetched, which has text of its own")).toBe(true);
+  });
+
+  it("reads a page with readable text as fetched under --render always too", async () => {
+    const page = await failingRenderer("always").fetchPage(env.site.url("/news/article.html"));
+    expect(page.body).toContain("The Riverside tram line carried its first passengers");
+    expect(lines).toEqual([expect.stringMatching(/could not start.*; read as fetched/s)]);
+  });
+
+  it("fails a real shell (no readable text) with the render's code", async () => {
+    const failure = await failureOf(
+      failingRenderer("auto").fetchPage(env.site.url("/render/client-rendered.html")),
+    );
+    expect(failure.code).toBe("page_too_complex");
+    expect(failure.message).toMatch(/^the browser could not start/);
+    expect(lines).toEqual([]);
   });
 });

@@ -2,17 +2,24 @@
  * Rendering pages built by JavaScript in the system's Chromium: client-rendered and fetched articles are
  * read with their real text; every request a page makes while rendering goes through the fetcher's
  * address guard (nothing reaches loopback, link-local, private addresses or files); a page that loops,
- * allocates without end, opens popups or redirects forever fails or is read within its limits.
+ * allocates without end, opens popups or redirects forever fails or is read within its limits; a page
+ * with readable text of its own is read as fetched when its render fails, and no real shop page of the
+ * product benchmark is taken for a shell.
  */
 
+import { readdirSync, readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { createServer, type Server } from "node:net";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, readServiceConfig } from "../../server/config";
+import { looksLikeAppShell } from "../../server/pages/app-shell";
 import { extractPage } from "../../server/pages/extract-page";
 import { createPageFetcher, type PageFetcher } from "../../server/pages/fetch-page";
-import { createPageRenderer, findChromium, looksLikeAppShell } from "../../server/pages/render-page";
+import { createPageRenderer, findChromium } from "../../server/pages/render-page";
 import type { FetchedPage, FetchedTextPage } from "../../server/pages/types";
+import { lateTextPage } from "../fixtures/site";
+import { sharedTestdata } from "../helpers/shared-testdata";
 import { fixtureSitePerFile } from "./helpers/fixture-site";
 import { startTestService } from "./helpers/service";
 
@@ -61,27 +68,41 @@ const asText = (page: FetchedPage): FetchedTextPage => {
 };
 
 describe("looksLikeAppShell (the auto policy)", () => {
-  it("renders a page with scripts and little text, or an app root with some", () => {
+  it("renders a page with scripts and little text, or an app root with some", async () => {
     expect(
-      looksLikeAppShell('<html><body><div id="root"></div><script src="/app.js"></script></body></html>'),
+      await looksLikeAppShell(
+        '<html><body><div id="root"></div><script src="/app.js"></script></body></html>',
+      ),
     ).toBe(true);
     const someText = `<p>${"Otters swim under the bridge. ".repeat(20)}</p>`;
     expect(
-      looksLikeAppShell(`<html><body><div id="__next">${someText}</div><script>1</script></body></html>`),
+      await looksLikeAppShell(
+        `<html><body><div id="__next">${someText}</div><script>1</script></body></html>`,
+      ),
     ).toBe(true);
   });
 
-  it("reads a page without scripts, or with enough text, as fetched", () => {
-    expect(looksLikeAppShell('<html><body><div id="root"></div></body></html>')).toBe(false);
+  it("reads a page without scripts, or with enough text, as fetched", async () => {
+    expect(await looksLikeAppShell('<html><body><div id="root"></div></body></html>')).toBe(false);
     const article = `<article>${`<p>${"Otters swim under the bridge again this spring. ".repeat(20)}</p>`.repeat(3)}</article>`;
     expect(
-      looksLikeAppShell(`<html><body>${article}<script src="/analytics.js"></script></body></html>`),
+      await looksLikeAppShell(`<html><body>${article}<script src="/analytics.js"></script></body></html>`),
     ).toBe(false);
     expect(
-      looksLikeAppShell(
+      await looksLikeAppShell(
         '<html><head><script type="application/ld+json">{}</script></head><body><p>Short.</p></body></html>',
       ),
     ).toBe(false);
+  });
+
+  it("reads the whole page: text after 600 KiB of inline script makes it no shell", async () => {
+    const page = lateTextPage(600);
+    expect(page.indexOf("<main")).toBeGreaterThan(600 * 1024);
+    expect(await looksLikeAppShell(page)).toBe(false);
+    // The same page without its text is a shell, however long its script.
+    expect(await looksLikeAppShell(page.replace(/<main[\s\S]*<\/main>/, '<main id="app"></main>'))).toBe(
+      true,
+    );
   });
 });
 
@@ -191,6 +212,45 @@ describe.skipIf(!chromium)("rendering in Chromium", { timeout: 120_000 }, () => 
     });
   });
 
+  describe("a render that fails under --render auto", () => {
+    const lines: string[] = [];
+    /** Its links get 5 s, rendering included: a page whose scripts never end is cut off then. */
+    let auto: PageFetcher;
+
+    beforeAll(() => {
+      auto = createPageFetcher({
+        allowPrivateNetworks: true,
+        ca: env.site.caPem,
+        render: "auto",
+        timeoutMs: 5_000,
+        log: (line) => lines.push(line),
+      });
+    });
+
+    afterAll(async () => {
+      await auto?.close();
+    });
+
+    it("leaves a page with readable text as fetched when its render runs out of time", async () => {
+      const url = env.site.url("/render/stuck-article.html");
+      const page = asText(await auto.fetchPage(url));
+      expect(page.body).toContain("A pair of kingfishers has nested");
+      expect(page.body).toContain("for (;;) {}");
+      expect(lines).toContain(
+        `render ${url}: the rendering of ${url} was cancelled; read as fetched, which has text of its own`,
+      );
+    });
+
+    it("fails a real shell whose render runs out of time as page_too_complex", async () => {
+      const url = env.site.url("/render/loop.html");
+      await expect(auto.fetchPage(url)).rejects.toMatchObject({
+        code: "page_too_complex",
+        message: `the rendering of ${url} was cancelled`,
+      });
+      expect(lines.filter((line) => line.includes(url))).toEqual([]);
+    });
+  });
+
   it("analyzes rendered pages through the service (render auto) with their real text", async () => {
     const service = await startTestService({ ca: env.site.caPem, render: "auto" });
     try {
@@ -250,6 +310,52 @@ describe("the render policy", () => {
       const page = asText(await fetcher.fetchPage(env.site.url("/render/client-rendered.html")));
       expect(page.body).toContain('<div id="root">');
       expect(lines).toEqual([expect.stringMatching(/^render: no Chromium found/)]);
+    } finally {
+      await fetcher.close();
+    }
+  });
+});
+
+const PRODUCT_PAGES_DIR = sharedTestdata("product-benchmark/html");
+
+describe.skipIf(!PRODUCT_PAGES_DIR)("real shop pages under --render auto", () => {
+  it("reads each of the 70 product benchmark pages as fetched: none is taken for a shell", async () => {
+    const dir = PRODUCT_PAGES_DIR as string;
+    const files = readdirSync(dir)
+      .filter((name) => name.endsWith(".html.gz"))
+      .sort();
+    expect(files).toHaveLength(70);
+    const pathOf = (file: string) => `/shop/${file.replace(/\.gz$/, "")}`;
+    for (const file of files) {
+      env.site.serve(pathOf(file), readFileSync(join(dir, file)), {
+        "content-type": "text/html",
+        "content-encoding": "gzip",
+      });
+    }
+    // A browser that cannot start: a page taken for a shell would be tried, and say so in the log (or fail),
+    // and nothing of the shops' own is ever requested.
+    const lines: string[] = [];
+    const fetcher = createPageFetcher({
+      allowPrivateNetworks: true,
+      ca: env.site.caPem,
+      render: "auto",
+      chromium: "/nowhere/chromium",
+      log: (line) => lines.push(line),
+    });
+    try {
+      const read: string[] = [];
+      const waiting = [...files];
+      // Four links at a time, as the service reads a request's.
+      await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          for (let file = waiting.shift(); file; file = waiting.shift()) {
+            const page = await fetcher.fetchPage(env.site.url(pathOf(file)));
+            if (page.contentType === "text/html" && page.body.length > 0) read.push(file);
+          }
+        }),
+      );
+      expect(read.sort()).toEqual(files);
+      expect(lines).toEqual([]);
     } finally {
       await fetcher.close();
     }

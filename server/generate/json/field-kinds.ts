@@ -5,6 +5,11 @@
 import { stemWord } from "../text/terms";
 
 export type FieldKind =
+  | "price"
+  | "currency"
+  | "availability"
+  | "productCode"
+  | "brand"
   | "count"
   | "readingTime"
   | "email"
@@ -94,7 +99,7 @@ const RULES: Array<[FieldKind, Set<string>]> = [
   ["date", stems("date dates time timestamp datetime published publish created updated modified when day")],
   ["author", stems("author authors byline writer writers creator journalist reporter")],
   ["host", stems("domain host hostname")],
-  ["site", stems("site website publisher publication outlet newspaper magazine brand")],
+  ["site", stems("site website publisher publication outlet newspaper magazine")],
   [
     "url",
     stems("url urls uri link links href permalink canonical source sources reference references citations"),
@@ -153,6 +158,15 @@ const COUNT_TARGETS: Array<[CountTarget, Set<string>]> = [
   ["people", stems("people person persons author authors")],
 ];
 
+/** Product fields: checked first, so "priceAmount" is a price and "itemNumber" a product code, not counts. */
+const PRICE_WORDS = stems("price prices cost msrp rrp preis prix precio prezzo preço");
+const CURRENCY_WORDS = stems("currency");
+const AVAILABILITY_WORDS = stems("availability available stock instock inventory");
+const CODE_WORDS = stems("sku skus mpn gtin gtin13 gtin12 gtin8 ean upc isbn asin");
+const CODE_OWNERS = stems("product item article part model catalog catalogue");
+const CODE_TAILS = stems("number code id identifier no ref reference");
+const BRAND_WORDS = stems("brand manufacturer maker");
+
 const NAMING = stems("name title");
 const SOURCE_WORDS = stems("source site website publisher publication");
 const CAPTION_WORDS = stems("alt caption");
@@ -168,13 +182,15 @@ export function classifyField(name: string | undefined): FieldName {
   const wordStems = words.map((word) => stemWord(word));
   const topicTerms = wordStems.filter((stem) => !GENERIC.has(stem) && stem.length > 1);
 
+  const has = (list: Set<string>) => wordStems.some((stem) => list.has(stem));
+  const product = productKind(has);
+  if (product) return { kind: product, words, topicTerms };
   const counting =
     wordStems.some((stem) => COUNT_WORDS.has(stem)) && (words.length > 1 || words[0] === "length");
   if (counting) {
     const target = COUNT_TARGETS.find(([, set]) => wordStems.some((stem) => set.has(stem)))?.[0] ?? "words";
     return { kind: "count", words, topicTerms, countTarget: target };
   }
-  const has = (list: Set<string>) => wordStems.some((stem) => list.has(stem));
   if (has(NAMING) && has(SOURCE_WORDS)) return { kind: "site", words, topicTerms };
   if (has(CAPTION_WORDS)) return { kind: "title", words, topicTerms };
   for (const [kind, set] of RULES) {
@@ -185,4 +201,14 @@ export function classifyField(name: string | undefined): FieldName {
     return { kind: "date", words, topicTerms };
   if (words[0] === "number" || words[0] === "position") return { kind: "index", words, topicTerms };
   return { kind: "other", words, topicTerms };
+}
+
+function productKind(has: (list: Set<string>) => boolean): FieldKind | undefined {
+  if (has(CODE_WORDS)) return "productCode";
+  if (has(PRICE_WORDS)) return "price";
+  if (has(CODE_OWNERS) && has(CODE_TAILS)) return "productCode";
+  if (has(CURRENCY_WORDS)) return "currency";
+  if (has(AVAILABILITY_WORDS)) return "availability";
+  if (has(BRAND_WORDS)) return "brand";
+  return undefined;
 }

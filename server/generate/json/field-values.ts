@@ -11,11 +11,20 @@ import type { PageSentence } from "../text/page-model";
 import { contentTerms, forEachContentTerm } from "../text/terms";
 import type { CountTarget, FieldKind } from "./field-kinds";
 import { type Slot, subjectTextOf } from "./list-items";
+import {
+  availabilityEnumValue,
+  isAvailabilityEnum,
+  isStatedOnly,
+  statedNumber,
+  statedStrings,
+} from "./stated-fields";
 import { truncate } from "./string-fit";
 
 const UNKNOWN_EMAIL = "unknown@example.com";
 /** Kinds whose fact a page may simply not have: an optional property is then left out, not invented. */
 const MAY_BE_MISSING = new Set<FieldKind>(["author", "date", "year", "image", "language", "email"]);
+/** Kinds that a property of the page's main entity with the same name answers first ("ratingValue"). */
+const NAMED_BY_ENTITY = new Set<FieldKind>(["other", "score", "count", "date", "year"]);
 
 export class FieldValues {
   constructor(private readonly facts: PageFacts) {}
@@ -26,6 +35,18 @@ export class FieldValues {
    */
   strings(slot: Slot, format: string | undefined, short: boolean): Array<string | undefined> {
     const facts = this.facts;
+    const stated = slot.subject.type === "page" ? statedStrings(facts.page.statements, slot.field) : [];
+    if (isStatedOnly(slot.field.kind) && slot.subject.type === "page") return stated;
+    const named = NAMED_BY_ENTITY.has(slot.field.kind) ? stated : [];
+    return [...named, ...this.stringsAfterStated(slot, format, short)];
+  }
+
+  private stringsAfterStated(
+    slot: Slot,
+    format: string | undefined,
+    short: boolean,
+  ): Array<string | undefined> {
+    const facts = this.facts;
     return [
       ...this.stringFacts(slot, short),
       ...this.formatFallbacks(format),
@@ -35,6 +56,8 @@ export class FieldValues {
 
   /** A page fact the property asks for that this page does not have (only for the page itself). */
   factMissing(slot: Slot): boolean {
+    if (slot.subject.type === "page" && isStatedOnly(slot.field.kind))
+      return statedStrings(this.facts.page.statements, slot.field).length === 0;
     if (slot.subject.type !== "page" || !MAY_BE_MISSING.has(slot.field.kind)) return false;
     switch (slot.field.kind) {
       case "author":
@@ -256,6 +279,10 @@ export class FieldValues {
     const { kind, topicTerms, countTarget } = slot.field;
     const subject = slot.subject;
     if (kind === "index") return slot.index + 1;
+    if (subject.type === "page" && (isStatedOnly(kind) || NAMED_BY_ENTITY.has(kind))) {
+      const stated = statedNumber(facts.page.statements, slot.field);
+      if (stated !== undefined || isStatedOnly(kind)) return stated;
+    }
     switch (subject.type) {
       case "sentence":
         if (kind === "score") return round(subject.score);
@@ -352,6 +379,10 @@ export class FieldValues {
   rankEnum(values: unknown[], slot: Slot): unknown[] {
     const facts = this.facts;
     const { kind } = slot.field;
+    if (slot.subject.type === "page" && (kind === "availability" || isAvailabilityEnum(values))) {
+      const meant = availabilityEnumValue(values, facts.page.statements);
+      if (meant !== undefined) return [meant, ...values.filter((value) => value !== meant)];
+    }
     const asText = (value: unknown) => (typeof value === "string" ? value.toLowerCase() : "");
     const score = (value: unknown): number => {
       if (typeof value === "boolean") return value === this.boolean(slot) ? 1 : 0;

@@ -29,7 +29,9 @@ import { GenerationError } from "../types";
 import { classifyField, type FieldKind, type FieldName } from "./field-kinds";
 import { FieldValues } from "./field-values";
 import { listItems, PAGE, preferredCount, type Slot, type Subject, sentenceItems } from "./list-items";
+import { markNotStated } from "./not-stated";
 import { boundsOf, fitNumber, numberConstraints } from "./number-fit";
+import { isStatedOnly } from "./stated-fields";
 import { fitString, type StringConstraints, stringConstraints } from "./string-fit";
 
 /** An optional property with nothing to say: left out of its object. */
@@ -56,6 +58,8 @@ const PATTERN_BUDGET = 400_000_000;
 class BoundsReached extends Error {}
 
 const TOO_DEEP = "the schema nests too deeply";
+/** Fills a required string the page does not state, as far as minLength asks. */
+const NOT_STATED = "not stated ";
 
 const unsatisfiable = (reason: string) =>
   new GenerationError(`could not produce JSON matching the schema: ${reason}`, false, "schema_unsatisfiable");
@@ -69,6 +73,8 @@ export class JsonFiller {
   private readonly tooDeep = new WeakMap<object, number>();
   /** Characters of the strings produced so far (those of abandoned branches too). */
   private produced = 0;
+  /** Required properties the page does not state, given the least-wrong valid value instead. */
+  private readonly unstated = new Set<string>();
 
   constructor(
     private readonly facts: PageFacts,
@@ -87,7 +93,9 @@ export class JsonFiller {
    */
   fill(): Record<string, unknown> {
     try {
-      return withPatternBudget(PATTERN_BUDGET, () => this.fillWithinBounds());
+      const value = withPatternBudget(PATTERN_BUDGET, () => this.fillWithinBounds());
+      if (this.unstated.size > 0) markNotStated(value, [...this.unstated]);
+      return value;
     } catch (error) {
       if (error instanceof BoundsReached || error instanceof PatternBudgetExceeded) {
         throw unsatisfiable(`the generator reached its bounds (${error.message})`);
@@ -128,7 +136,12 @@ export class JsonFiller {
     if ("const" in schema) return ok(schema.const);
     if (Array.isArray(schema.anyOf)) return this.fromBranches(schema, "anyOf", slot, depth);
     if (Array.isArray(schema.oneOf)) return this.fromBranches(schema, "oneOf", slot, depth);
-    if (Array.isArray(schema.enum)) return this.fromEnum(schema, slot);
+    if (Array.isArray(schema.enum)) {
+      const missing = this.values.factMissing(slot);
+      if (missing && !slot.required) return ok(OMIT);
+      if (missing && schema.enum.includes(null)) return ok(null);
+      return this.fromEnum(schema, slot);
+    }
     return this.byType(schema, slot, depth);
   }
 
@@ -272,6 +285,12 @@ export class JsonFiller {
         continue;
       }
       const field = fieldOf(name, propertySchema);
+      if (
+        isRequired &&
+        isStatedOnly(field.kind) &&
+        this.values.factMissing({ field, subject, index: 0, required: true })
+      )
+        this.unstated.add(name);
       const outcome = this.value(
         propertySchema,
         { field, subject, index: slot.index, required: isRequired },
@@ -405,10 +424,15 @@ export class JsonFiller {
         `minLength ${constraints.minLength} does not fit what is left of the 256 KiB jsonContent limit`,
       );
     }
-    const padding = () => `${this.facts.summary(8)} ${this.facts.text}`.trim();
+    // What the page does not state is not made up: a required one is the least-wrong valid string.
+    const unstated = isStatedOnly(slot.field.kind) && this.values.factMissing(slot);
+    const padding = unstated
+      ? () => NOT_STATED.repeat(Math.ceil(constraints.minLength / NOT_STATED.length) + 1)
+      : () => `${this.facts.summary(8)} ${this.facts.text}`.trim();
     const fitWithin = (within: StringConstraints) => {
       const short = within.maxLength <= 80;
-      return fitString(this.values.strings(slot, within.format, short), within, padding);
+      const candidates = unstated ? [""] : this.values.strings(slot, within.format, short);
+      return fitString(candidates, within, padding);
     };
     // Once frugal, strings are kept short where the schema allows (a URL or a date cannot be cut).
     const frugalLength = Math.max(constraints.minLength, FRUGAL_STRING_LENGTH);
@@ -458,9 +482,12 @@ export class JsonFiller {
   }
 }
 
+/** Names that say too little for their kind to win over a description that names a product field. */
+const VAGUE_KINDS = new Set<FieldKind>(["other", "id", "count", "index", "type"]);
+
 function fieldOf(name: string, schema: unknown): FieldName {
   const field = classifyField(name);
-  if (field.kind !== "other" || !isSchemaObject(schema) || typeof schema.description !== "string")
+  if (!VAGUE_KINDS.has(field.kind) || !isSchemaObject(schema) || typeof schema.description !== "string")
     return field;
   // A name that says nothing ("x", "value"): the description may.
   const described = classifyField(
@@ -470,6 +497,9 @@ function fieldOf(name: string, schema: unknown): FieldName {
       .slice(0, 6)
       .join(" "),
   );
+  // "id" described as "the identifier the shop uses for this product" is a product code; otherwise a
+  // name with a kind of its own keeps it.
+  if (field.kind !== "other" && !isStatedOnly(described.kind)) return field;
   return { ...described, words: field.words, topicTerms: [...field.topicTerms, ...described.topicTerms] };
 }
 

@@ -1,3 +1,4 @@
+import { NO_STATEMENTS, type PageStatements } from "../../../server/pages/statements/page-statements";
 import type { ExtractedPage } from "../../../server/pages/types";
 
 export interface PageOptions {
@@ -12,6 +13,7 @@ export interface PageOptions {
   language?: string;
   keywords?: string[];
   siteName?: string;
+  statements?: PageStatements;
 }
 
 /** An extracted page as the extractor would hand it to a generator. */
@@ -33,6 +35,7 @@ export function makePage(options: PageOptions): ExtractedPage {
     language: options.language,
     keywords: options.keywords ?? [],
     siteName: options.siteName ?? new URL(options.url).hostname,
+    statements: options.statements ?? NO_STATEMENTS,
   };
 }
 
