@@ -10,6 +10,7 @@ export type FieldKind =
   | "availability"
   | "productCode"
   | "brand"
+  | "place"
   | "count"
   | "readingTime"
   | "email"
@@ -96,6 +97,7 @@ const RULES: Array<[FieldKind, Set<string>]> = [
     ),
   ],
   ["year", stems("year")],
+  ["place", stems("city cities town towns place places location locations country countries region village")],
   ["date", stems("date dates time timestamp datetime published publish created updated modified when day")],
   ["author", stems("author authors byline writer writers creator journalist reporter")],
   ["host", stems("domain host hostname")],

@@ -11,6 +11,7 @@ import type { PageSentence } from "../text/page-model";
 import { contentTerms, forEachContentTerm } from "../text/terms";
 import type { CountTarget, FieldKind } from "./field-kinds";
 import { type Slot, subjectTextOf } from "./list-items";
+import { placesIn } from "./page-places";
 import {
   availabilityEnumValue,
   isAvailabilityEnum,
@@ -214,6 +215,11 @@ export class FieldValues {
         return [facts.sections.map((section) => section.heading).join("; ")];
       case "event":
         return [facts.events[0]?.sentence.text];
+      case "place":
+        return placesIn(
+          analysis.text,
+          facts.people.map((person) => person.name),
+        ).slice(0, short ? 1 : 3);
       case "count":
       case "readingTime":
       case "score":
@@ -278,7 +284,9 @@ export class FieldValues {
     const facts = this.facts;
     const { kind, topicTerms, countTarget } = slot.field;
     const subject = slot.subject;
-    if (kind === "index") return slot.index + 1;
+    // The page's own number ("the article's number in the series") is stated in its text; an item's is its position.
+    if (kind === "index")
+      return slot.subject.type === "page" ? (facts.numberNear(topicTerms) ?? slot.index + 1) : slot.index + 1;
     if (subject.type === "page" && (isStatedOnly(kind) || NAMED_BY_ENTITY.has(kind))) {
       const stated = statedNumber(facts.page.statements, slot.field);
       if (stated !== undefined || isStatedOnly(kind)) return stated;

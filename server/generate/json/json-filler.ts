@@ -482,6 +482,9 @@ export class JsonFiller {
   }
 }
 
+/** A description about a product or a shop: only then does it make a vague name a product field. */
+const PRODUCT_DESCRIPTION =
+  /\b(?:products?|shops?|stores?|items?|sku|mpn|gtin|ean|upc|isbn|asin|prices?|stock|retailer|seller)\b/i;
 /** Names that say too little for their kind to win over a description that names a product field. */
 const VAGUE_KINDS = new Set<FieldKind>(["other", "id", "count", "index", "type"]);
 
@@ -489,7 +492,7 @@ function fieldOf(name: string, schema: unknown): FieldName {
   const field = classifyField(name);
   if (!VAGUE_KINDS.has(field.kind) || !isSchemaObject(schema) || typeof schema.description !== "string")
     return field;
-  // A name that says nothing ("x", "value"): the description may.
+  // A name that says little ("x", "value", "id", "number"): the description may say more.
   const described = classifyField(
     schema.description
       .split(/\s+/)
@@ -497,10 +500,13 @@ function fieldOf(name: string, schema: unknown): FieldName {
       .slice(0, 6)
       .join(" "),
   );
-  // "id" described as "the identifier the shop uses for this product" is a product code; otherwise a
-  // name with a kind of its own keeps it.
-  if (field.kind !== "other" && !isStatedOnly(described.kind)) return field;
-  return { ...described, words: field.words, topicTerms: [...field.topicTerms, ...described.topicTerms] };
+  const topicTerms = [...field.topicTerms, ...described.topicTerms];
+  // "id" described as "the identifier the shop uses for this product" is a product code; "number" described
+  // as "the article's number in the series" keeps its kind and looks for the description's words.
+  const aboutProduct = PRODUCT_DESCRIPTION.test(schema.description);
+  if (field.kind === "other" || (isStatedOnly(described.kind) && aboutProduct))
+    return { ...described, words: field.words, topicTerms };
+  return { ...field, topicTerms };
 }
 
 function typeAllowedLoose(value: unknown, types: JsonType[]): boolean {
