@@ -7,6 +7,7 @@ import type { Entity, EventFact, PageFacts, QuestionFact, SectionFact, TermFact 
 import type { PageSentence } from "../text/page-model";
 import { pickSentences } from "../text/ranking";
 import type { FieldKind, FieldName } from "./field-kinds";
+import { placesIn } from "./page-places";
 
 /** What the properties at one level of the generated object describe. */
 export type Subject =
@@ -61,6 +62,10 @@ export function preferredCount(facts: PageFacts, kind: FieldKind, available: num
  * `primary` are what the page has of the kind asked (its people, sections, dated events …),
  * `backup` what may fill a minItems beyond that.
  */
+/** Words that name the kind of text, not its subject. */
+const DOCUMENT_WORDS =
+  /^(?:article|articles|page|pages|post|posts|story|stories|piece|series|note|notes|blog|report)$/i;
+
 export function listItems(
   facts: PageFacts,
   kind: FieldKind,
@@ -73,7 +78,15 @@ export function listItems(
     case "keywords":
     case "topic": {
       const words = parent.type === "section" ? facts.termsOf(parent.section.sentences) : facts.keywords;
-      return { primary: words.map((word) => ({ type: "term", term: facts.termFact(word) })), backup: [] };
+      // A topic is what the page is about: not where (its places), nor what kind of text it is.
+      const places =
+        kind === "topic"
+          ? new Set(placesIn(page.analysis.text, []).map((place) => place.toLowerCase()))
+          : undefined;
+      const topics = places
+        ? words.filter((word) => !places.has(word.toLowerCase()) && !DOCUMENT_WORDS.test(word))
+        : words;
+      return { primary: topics.map((word) => ({ type: "term", term: facts.termFact(word) })), backup: [] };
     }
     case "people":
       return {
