@@ -23,6 +23,8 @@ export interface ProductStatement {
 }
 
 const GTIN_PROPERTIES = ["gtin", "gtin13", "gtin12", "gtin14", "gtin8", "isbn"];
+/** Properties of an offer: a product that states one of them itself is its own offer. */
+const OFFER_PROPERTIES = ["price", "lowPrice", "priceSpecification", "availability"];
 
 /** Meta tags in the order their price is preferred: a sale price over the regular one. */
 const PRICE_META = [
@@ -101,7 +103,12 @@ function offersOf(product: StatedNode): StatedNode[] {
   const variants = nodes(product.properties.hasVariant).flatMap((variant) =>
     nodes(variant.properties.offers),
   );
-  const own = product.types.includes("Offer") ? [product] : [];
+  // An Offer, or a product that states its price or availability itself (microdata often puts
+  // `itemprop="price"` and `itemprop="availability"` straight on the Product): its own offer.
+  const own =
+    product.types.includes("Offer") || OFFER_PROPERTIES.some((key) => key in product.properties)
+      ? [product]
+      : [];
   return [...own, ...direct, ...nested, ...variants];
 }
 

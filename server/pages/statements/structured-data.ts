@@ -37,13 +37,16 @@ export function readStructuredData(
   const budget = { left: MAX_NODES };
   for (const source of jsonLdSources) {
     const parsed = parseJsonLd(source);
-    for (const item of topLevelItems(parsed)) pushNode(nodes, fromJson(item, 0, budget), budget);
+    for (const item of topLevelItems(parsed)) pushNode(nodes, toNode(item, "json-ld", 0, budget), budget);
   }
   if (MARKUP_ATTRIBUTES.test(html)) {
     const markup = readMarkup(html, url);
-    for (const item of markup.microdata ?? [])
-      pushNode(nodes, fromMarkup(item, "microdata", 0, budget), budget);
-    for (const item of markup.rdfa ?? []) pushNode(nodes, fromMarkup(item, "rdfa", 0, budget), budget);
+    for (const item of markup.microdata ?? []) pushNode(nodes, toNode(item, "microdata", 0, budget), budget);
+    // RDFa's page-level node of Open Graph terms (no type) is read from the meta tags instead.
+    for (const item of markup.rdfa ?? []) {
+      const node = toNode(item, "rdfa", 0, budget);
+      if (node && node.types.length > 0) pushNode(nodes, node, budget);
+    }
   }
   return nodes;
 }
@@ -91,28 +94,47 @@ function typesOf(value: unknown): string[] {
   return list.filter((type): type is string => typeof type === "string" && type !== "").map(localName);
 }
 
-function fromJson(value: unknown, depth: number, budget: { left: number }): StatedNode | undefined {
+/**
+ * A JSON-LD object as a node. htmlmetaparser gives microdata and RDFa in the same shape (values in arrays,
+ * text as `{"@value"}`), so one reader serves the three syntaxes.
+ */
+function toNode(
+  value: unknown,
+  source: StatedNode["source"],
+  depth: number,
+  budget: { left: number },
+): StatedNode | undefined {
   if (!value || typeof value !== "object" || Array.isArray(value) || depth > MAX_DEPTH) return undefined;
   if (--budget.left < 0) return undefined;
   const object = value as JsonObject;
   const properties: Record<string, StatedValue[]> = {};
   for (const [key, raw] of Object.entries(object)) {
     if (key.startsWith("@")) continue;
-    const values = (Array.isArray(raw) ? raw : [raw]).flatMap((item) => jsonValue(item, depth, budget));
+    const values = (Array.isArray(raw) ? raw : [raw]).flatMap((item) =>
+      valuesOf(item, source, depth, budget),
+    );
     if (values.length > 0) addValues(properties, localName(key), values);
   }
   const id = typeof object["@id"] === "string" ? object["@id"] : undefined;
   if (id && Object.keys(properties).length === 0 && object["@type"] === undefined) return undefined;
-  return { types: typesOf(object["@type"]), properties, source: "json-ld" };
+  return { types: typesOf(object["@type"]), properties, source };
 }
 
-function jsonValue(item: unknown, depth: number, budget: { left: number }): StatedValue[] {
-  if (typeof item === "string") return item.trim() ? [item.trim()] : [];
+function valuesOf(
+  item: unknown,
+  source: StatedNode["source"],
+  depth: number,
+  budget: { left: number },
+): StatedValue[] {
+  if (typeof item === "string") {
+    const text = item.replace(/\s+/g, " ").trim();
+    return text ? [text] : [];
+  }
   if (typeof item === "number" || typeof item === "boolean") return [String(item)];
   if (!item || typeof item !== "object" || Array.isArray(item)) return [];
   const object = item as JsonObject;
-  if ("@value" in object) return jsonValue(object["@value"], depth, budget);
-  const node = fromJson(object, depth + 1, budget);
+  if ("@value" in object) return valuesOf(object["@value"], source, depth, budget);
+  const node = toNode(object, source, depth + 1, budget);
   if (node) return [node];
   // A bare reference ({"@id": "https://…"}) stands for its address.
   return typeof object["@id"] === "string" ? [object["@id"]] : [];
@@ -130,40 +152,6 @@ function readMarkup(html: string, url: string): { microdata?: RdfaNode[]; rdfa?:
   // Scripts and styles hold no microdata or RDFa (JSON-LD is read above): half the bytes of a shop page.
   parser.end(html.replace(/<script\b[\s\S]*?<\/script\s*>|<style\b[\s\S]*?<\/style\s*>/gi, ""));
   return result;
-}
-
-function fromMarkup(
-  value: unknown,
-  source: "microdata" | "rdfa",
-  depth: number,
-  budget: { left: number },
-): StatedNode | undefined {
-  if (!value || typeof value !== "object" || Array.isArray(value) || depth > MAX_DEPTH) return undefined;
-  if (--budget.left < 0) return undefined;
-  const object = value as JsonObject;
-  const properties: Record<string, StatedValue[]> = {};
-  for (const [key, raw] of Object.entries(object)) {
-    if (key.startsWith("@")) continue;
-    const values: StatedValue[] = [];
-    for (const item of Array.isArray(raw) ? raw : [raw]) {
-      if (typeof item === "string") {
-        if (item.trim()) values.push(item.replace(/\s+/g, " ").trim());
-      } else if (item && typeof item === "object" && "@value" in item) {
-        const text = String((item as JsonObject)["@value"] ?? "")
-          .replace(/\s+/g, " ")
-          .trim();
-        if (text) values.push(text);
-      } else {
-        const node = fromMarkup(item, source, depth + 1, budget);
-        if (node) values.push(node);
-      }
-    }
-    if (values.length > 0) addValues(properties, localName(key), values);
-  }
-  const types = typesOf(object["@type"]);
-  // RDFa's page-level node of Open Graph terms is read from the meta tags instead.
-  if (source === "rdfa" && types.length === 0) return undefined;
-  return { types, properties, source };
 }
 
 function addValues(properties: Record<string, StatedValue[]>, key: string, values: StatedValue[]): void {

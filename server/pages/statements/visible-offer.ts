@@ -29,6 +29,9 @@ const BUY_LABEL =
 const STRUCK = new Set(["DEL", "S", "STRIKE"]);
 const MAX_PRICE_TEXT = 40;
 const MAX_STOCK_TEXT = 200;
+/** A line without a stock name that says the product cannot be bought: this short, this near after the heading. */
+const MAX_LINE_TEXT = 60;
+const NEAR_LINE = 30;
 /** Elements after the heading farther than this count less and less. */
 const NEAR_ELEMENTS = 400;
 
@@ -52,6 +55,7 @@ export function readVisibleOffer(document: Document, text: string, productName: 
   const anchor = anchorIndex(elements, productName);
   const prices: PriceCandidate[] = [];
   const stockTexts: Array<{ text: string; position: number }> = [];
+  const plainLines: Array<{ text: string; position: number }> = [];
   elements.forEach((element, position) => {
     const names = `${element.getAttribute("class") ?? ""} ${element.id ?? ""} ${element.getAttribute("itemprop") ?? ""}`;
     const named = PRICE_NAME.test(names);
@@ -59,6 +63,9 @@ export function readVisibleOffer(document: Document, text: string, productName: 
     if (STOCK_NAME.test(names)) {
       const text = squeeze(element.textContent ?? "");
       if (text.length <= MAX_STOCK_TEXT) stockTexts.push({ text, position });
+    } else if (element.children.length === 0 && position > anchor && position - anchor <= NEAR_LINE) {
+      const text = squeeze(element.textContent ?? "");
+      if (text.length <= MAX_LINE_TEXT) plainLines.push({ text, position });
     }
     if (!named && element.children.length > 0) return;
     if (named && element.children.length > 3) return;
@@ -81,7 +88,7 @@ export function readVisibleOffer(document: Document, text: string, productName: 
   });
   return {
     price: bestPrice(prices, anchor),
-    availability: stockOf(stockTexts, anchor, document),
+    availability: stockOf(stockTexts, anchor, document) ?? unavailableLine(plainLines),
     labelledIds: labelledIds(text, productName),
     shows: (value) => text.includes(value),
   };
@@ -199,6 +206,15 @@ function stockOf(
     if (said) return said;
   }
   return undefined;
+}
+
+/**
+ * A short line soon after the heading that says the product cannot be bought ("Derzeit nicht verfügbar"
+ * in a plain paragraph): read only where no stock line or buy button said anything, so that a price
+ * is not taken to mean the product is in stock when the page says it is not.
+ */
+function unavailableLine(lines: Array<{ text: string; position: number }>): Availability | undefined {
+  return lines.some(({ text }) => availabilityOfText(text) === "OutOfStock") ? "OutOfStock" : undefined;
 }
 
 function labelledIds(text: string, productName: string): string[] {
