@@ -1,21 +1,20 @@
 import type { ExtractedPage } from "../../pages/types";
+import { escapeMarkdownLineStart, keepWhole, NOT_MENTIONED, quoteList, toParagraphs } from "./answer-format";
 import { randomFor, weightsFor } from "./answer-sentences";
 import { composeFactualAnswer } from "./factual-answer";
 import { composePageAnswer } from "./page-answer";
 import { PageFacts } from "./page-facts";
 import type { PageModel, PageSentence } from "./page-model";
 import type { PromptIntent } from "./prompt";
+import { readPromptTask } from "./prompt-kinds";
 import { pickSentences, queryWeights, type RankedSentence, rankSentences } from "./ranking";
-import { clipAround, termRanges, wordCount } from "./sentence-window";
+import { wordCount } from "./sentence-window";
+import { answerTask } from "./task-answer";
 
 const NO_TEXT_MESSAGE = "The page has no readable text.";
-/** How an answer starts when the page names none of the prompt's words. */
-export const NOT_MENTIONED = "The page does not mention";
 
-/** A sentence of a summary or list longer than this is cut around the prompt's words, when it has some. */
-const LONG_SENTENCE_WORDS = 100;
-/** A run-on "sentence" (text without punctuation) that matches nothing is cut at its end beyond this. */
-const RUN_ON_WORDS = 200;
+export { NOT_MENTIONED } from "./answer-format";
+
 /** A question the page cannot answer gets the sentences nearest to it: two when they fit in its words, else one. */
 const NEAREST_SENTENCES = 2;
 
@@ -28,7 +27,8 @@ function unmentionedWords(model: PageModel, intent: PromptIntent): string[] {
 }
 
 /**
- * Extractive answer to `prompt` as Markdown. A question about the page answers from its metadata; a
+ * Extractive answer to `prompt` as Markdown. A task (summarize, key points, who is quoted, tone …: the
+ * table of prompt-kinds.ts) is answered by the answerer of its kind (task-answer.ts). A question about the page answers from its metadata; a
  * factual or yes/no question leads with the sentence that answers it; a summary, list or extraction takes
  * the best sentences in page order (a bullet list when asked for one, else one or two paragraphs).
  */
@@ -41,6 +41,8 @@ export function composeText(
   if (model.sentences.length === 0) return NO_TEXT_MESSAGE;
   const facts = new PageFacts(page, model, prompt, temperature);
   const { intent } = facts;
+  const task = readPromptTask(prompt);
+  if (task) return answerTask(page, model, facts, task, prompt, temperature);
   const aboutPage = composePageAnswer(facts, intent.pageFields);
   if (aboutPage) return aboutPage;
 
@@ -78,42 +80,4 @@ function nearest(ranked: RankedSentence[], maxWords: number): PageSentence[] {
   const two = pickSentences(ranked, NEAREST_SENTENCES);
   if (two.reduce((words, sentence) => words + wordCount(sentence.text), 0) <= maxWords) return two;
   return pickSentences(ranked, 1);
-}
-
-/** A long sentence kept whole, or cut around the prompt's words; only a run-on matching nothing is cut at its end. */
-function keepWhole(text: string, terms: ReadonlySet<string>, language: string): string {
-  const anchors = termRanges(text, terms, language);
-  const clipped = clipAround(text, anchors, LONG_SENTENCE_WORDS);
-  if (anchors.length > 0 || wordCount(clipped) <= RUN_ON_WORDS) return clipped;
-  return `${text.split(/\s+/).slice(0, RUN_ON_WORDS).join(" ")}…`;
-}
-
-/** Splits the chosen sentences into two paragraphs when there are many, at a paragraph change near the middle. */
-function toParagraphs(chosen: Array<{ sentence: PageSentence; text: string }>): string[] {
-  if (chosen.length < 5) return [chosen.map(({ text }) => text).join(" ")];
-  const middle = chosen.length / 2;
-  let cut = Math.round(middle);
-  let bestDistance = Number.POSITIVE_INFINITY;
-  for (let index = 2; index <= chosen.length - 2; index++) {
-    const previous = chosen[index - 1];
-    const current = chosen[index];
-    if (!previous || !current || previous.sentence.paragraph === current.sentence.paragraph) continue;
-    const distance = Math.abs(index - middle);
-    if (distance < bestDistance) {
-      bestDistance = distance;
-      cut = index;
-    }
-  }
-  return [chosen.slice(0, cut), chosen.slice(cut)].map((part) => part.map(({ text }) => text).join(" "));
-}
-
-/** Keeps a sentence that starts like a Markdown block ("# …", "- …", "1. …", "> …") plain text. */
-function escapeMarkdownLineStart(text: string): string {
-  return text.replace(/^(#{1,6}\s|[-+*>]\s)/, "\\$1").replace(/^(\d+)([.)]\s)/, "$1\\$2");
-}
-
-function quoteList(words: string[]): string {
-  const quoted = words.slice(0, 4).map((word) => `“${word}”`);
-  if (quoted.length === 1) return quoted[0] ?? "";
-  return `${quoted.slice(0, -1).join(", ")} or ${quoted.at(-1)}`;
 }

@@ -28,3 +28,10 @@ export function sentimentOf(text: string): { score: number; label: SentimentLabe
   }
   return { score, label: score > 0 ? "positive" : "negative" };
 }
+
+/** The sentiment score of each text, in [-1, 1] (one reading of the model per text). */
+export function sentenceSentiments(texts: readonly string[]): number[] {
+  const nlp = analysisNlp();
+  const { its } = nlp;
+  return texts.map((text) => Number(nlp.readDoc(text).out(its.sentiment)) || 0);
+}
