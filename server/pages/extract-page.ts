@@ -130,10 +130,11 @@ export function extractPlainText(url: string, body: string): ExtractedPage {
 
 /**
  * Scripts (JSON-LD aside), styles and comments never hold page text; dropping them before parsing
- * saves most of the DOM work on real pages, where they are often half of the bytes.
+ * saves most of the DOM work on real pages, where they are often half of the bytes. A JSON-LD block is
+ * matched whole and kept, so that the `<!-- … -->` some pages wrap its JSON in is not taken for a comment.
  */
 const NON_CONTENT_MARKUP =
-  /<script\b(?![^>]*application\/ld\+json)[^>]*>[\s\S]*?<\/script\s*>|<style\b[^>]*>[\s\S]*?<\/style\s*>|<!--[\s\S]*?-->/gi;
+  /(<script\b[^>]*application\/ld\+json[^>]*>[\s\S]*?<\/script\s*>)|<script\b[^>]*>[\s\S]*?<\/script\s*>|<style\b[^>]*>[\s\S]*?<\/style\s*>|<!--[\s\S]*?-->/gi;
 
 /** C0 controls (tab, line feeds aside) are parse errors in HTML and never text; a database refuses NUL. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point.
@@ -144,7 +145,9 @@ const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000E-\u001F\u007F]/g;
  * no document element, or to its first element alone. Such markup is parsed again inside one.
  */
 function parseDocument(html: string): Document {
-  const markup = html.replace(NON_CONTENT_MARKUP, "").replace(CONTROL_CHARACTERS, "");
+  const markup = html
+    .replace(NON_CONTENT_MARKUP, (_, jsonLd: string | undefined) => jsonLd ?? "")
+    .replace(CONTROL_CHARACTERS, "");
   const { document } = parseHTML(markup);
   if (document.documentElement?.localName === "html") return withLowerCaseCreate(document);
   const inner = markup.replace(/^\s*(\uFEFF\s*)?(<!doctype[^>]*>)?/i, "");

@@ -185,7 +185,7 @@ export function classifyField(name: string | undefined): FieldName {
   const topicTerms = wordStems.filter((stem) => !GENERIC.has(stem) && stem.length > 1);
 
   const has = (list: Set<string>) => wordStems.some((stem) => list.has(stem));
-  const product = productKind(has);
+  const product = productKind(has, wordStems);
   if (product) return { kind: product, words, topicTerms };
   const counting =
     wordStems.some((stem) => COUNT_WORDS.has(stem)) && (words.length > 1 || words[0] === "length");
@@ -205,8 +205,12 @@ export function classifyField(name: string | undefined): FieldName {
   return { kind: "other", words, topicTerms };
 }
 
-function productKind(has: (list: Set<string>) => boolean): FieldKind | undefined {
+function productKind(has: (list: Set<string>) => boolean, wordStems: string[]): FieldKind | undefined {
   if (has(CODE_WORDS)) return "productCode";
+  // "priceCurrency" (schema.org's name) is the currency of a price, not a price ("price … without
+  // currency", a description's words, is still a price).
+  const [before = "", last = ""] = wordStems.slice(-2);
+  if (CURRENCY_WORDS.has(last) && PRICE_WORDS.has(before)) return "currency";
   if (has(PRICE_WORDS)) return "price";
   if (has(CODE_OWNERS) && has(CODE_TAILS)) return "productCode";
   if (has(CURRENCY_WORDS)) return "currency";

@@ -40,9 +40,9 @@ export function canBeBought(availability: Availability): boolean {
 // "not available" contains "available".
 const OUT_OF_STOCK = new RegExp(
   [
-    "out[ -_]?of[ -_]?stock",
+    "out[ _-]?of[ _-]?stock",
     "\\boos\\b",
-    "sold[ -_]?out",
+    "sold[ _-]?out",
     "currently unavailable",
     "\\bunavailable",
     "not (?:currently )?(?:available|in stock)",
@@ -102,7 +102,7 @@ const OUT_OF_STOCK = new RegExp(
 
 const IN_STOCK = new RegExp(
   [
-    "in[ -_]?stock",
+    "in[ _-]?stock",
     "available",
     "add to (?:cart|basket|bag|trolley)",
     "buy (?:it )?now",

@@ -134,20 +134,20 @@ function anchorIndex(elements: Element[], productName: string): number {
   };
   const heading = best((element) => element.tagName === "H1");
   if (heading.overlap >= 0.3) return heading.index;
-  const other = best(
-    (element) =>
-      /^H[23]$/.test(element.tagName) ||
-      /title|name|heading/i.test(`${element.getAttribute("class") ?? ""} ${element.id}`),
-  );
-  if (Math.max(other.overlap, heading.overlap) >= 0.3)
-    return other.overlap > heading.overlap ? other.index : heading.index;
   // Nothing names the product (a title that is the shop's slogan): the first heading that is not the site's.
   const first = elements.findIndex(
     (element) =>
       element.tagName === "H1" &&
       !/nav|menu|categor|logo|header|brand/i.test(`${element.getAttribute("class") ?? ""} ${element.id}`),
   );
-  return Math.max(0, first);
+  if (first >= 0) return first;
+  // No heading of its own: a smaller heading or a title-like element that names it.
+  const other = best(
+    (element) =>
+      /^H[23]$/.test(element.tagName) ||
+      /title|name|heading/i.test(`${element.getAttribute("class") ?? ""} ${element.id}`),
+  );
+  return Math.max(0, other.overlap > heading.overlap ? other.index : heading.index);
 }
 
 function wordsOf(text: string): Set<string> {
