@@ -1,7 +1,11 @@
 /**
- * Questions about the page itself ("Who wrote it and when?", "What is its title?", "How long is it?"):
- * answered from the page's metadata first, as the JSON path does, then from its text.
+ * Questions about the page itself ("Who wrote it and when?", "What is its title?", "How long is it?") and
+ * about the product it sells ("How much does it cost?", "Is it in stock?"): answered from the page's
+ * metadata and statements first, as the JSON path does, then from its text.
  */
+import { canBeBought } from "../../pages/statements/availability";
+import type { IdentifierKind, ProductStatement } from "../../pages/statements/product-statement";
+import { formatAmount } from "../../pages/statements/stated-price";
 import { dateIn } from "./dates";
 import type { PageFacts } from "./page-facts";
 import type { PageField } from "./prompt";
@@ -35,6 +39,48 @@ function readableDate(date: string): string {
   return date;
 }
 
+/** What the page states about its product's price, availability or code, as one sentence. */
+function productLine(product: ProductStatement, field: PageField): string {
+  const name = product.name ? `“${product.name}”` : "The product";
+  switch (field) {
+    case "price":
+      return product.price
+        ? `${name} costs **${priceText(product.price)}**.`
+        : "The page does not state the product's price.";
+    case "availability":
+      if (!product.availability) return "The page does not say whether the product is available.";
+      return canBeBought(product.availability)
+        ? `${name} is **available**${product.availabilitySource === "inferred" ? " (the page offers it at a price and says nothing against it)" : ""}.`
+        : `${name} is **not available** (${product.availability === "Discontinued" ? "discontinued" : "out of stock"}).`;
+    default: {
+      const [code] = product.identifiers;
+      return code
+        ? `Its ${CODE_NAMES[code.kind]} is **${code.value}**.`
+        : "The page does not state a product code.";
+    }
+  }
+}
+
+const CODE_NAMES: Record<IdentifierKind, string> = {
+  sku: "SKU",
+  productID: "product ID",
+  mpn: "manufacturer part number",
+  gtin: "GTIN",
+  labelled: "product code",
+  url: "product code (in its address)",
+};
+
+function priceText({ amount, currency }: { amount: number; currency?: string }): string {
+  if (currency && /^[A-Z]{3}$/.test(currency)) {
+    try {
+      return new Intl.NumberFormat("en", { style: "currency", currency }).format(amount);
+    } catch {
+      // an unknown code: the number and the code as the page wrote them
+    }
+  }
+  return currency ? `${formatAmount(amount)} ${currency}` : formatAmount(amount);
+}
+
 function languageName(code: string): string {
   try {
     return new Intl.DisplayNames(["en"], { type: "language" }).of(code) ?? code;
@@ -43,13 +89,25 @@ function languageName(code: string): string {
   }
 }
 
-/** One sentence for each field asked about; undefined when `fields` is empty. */
+const PRODUCT_FIELDS = new Set<PageField>(["price", "availability", "productCode"]);
+
+/**
+ * One sentence for each field asked about; undefined when `fields` is empty, or when they are only a
+ * product's and the page states no product (a news page's "how much does it cost?" is a question for
+ * its text).
+ */
 export function composePageAnswer(facts: PageFacts, fields: PageField[]): string | undefined {
-  if (fields.length === 0) return undefined;
+  const product = facts.page.statements.product;
+  const asked = product ? fields : fields.filter((field) => !PRODUCT_FIELDS.has(field));
+  if (asked.length === 0) return undefined;
   const { page, model } = facts;
   const text = page.analysis.text;
   const lines: string[] = [];
-  for (const field of fields) {
+  for (const field of asked) {
+    if (product && PRODUCT_FIELDS.has(field)) {
+      lines.push(productLine(product, field));
+      continue;
+    }
     switch (field) {
       case "author": {
         const author = facts.author ?? BYLINE.exec(text.slice(0, BYLINE_CHARS))?.[1];

@@ -8,7 +8,16 @@ import { contentTerms, DEFAULT_LANGUAGE, detectLanguage, forEachContentTerm, isS
 export type PromptKind = "factual" | "yesno" | "summary" | "list" | "extraction";
 
 /** Things about the page itself that its metadata knows best. */
-export type PageField = "author" | "date" | "title" | "site" | "length" | "language";
+export type PageField =
+  | "author"
+  | "date"
+  | "title"
+  | "site"
+  | "length"
+  | "language"
+  | "price"
+  | "availability"
+  | "productCode";
 
 /** What the extractive generator reads from a prompt: what it is about, and the shape it asks for. */
 export interface PromptIntent {
@@ -83,7 +92,27 @@ const YES_NO_START =
 
 // The page itself, named in a question: "it", "this", "the article" …
 const THE_PAGE = String.raw`(?:it|this|this\s+(?:page|article|post|piece|story|text|document)|the\s+(?:page|article|post|piece|story|text|document|blog post))`;
+// What a product page states (its price, stock, code): answered from its statements when it states them.
+const THE_PRODUCT = String.raw`(?:it|this|they|these|the\s+\p{L}+|this\s+\p{L}+)`;
 const PAGE_FIELD_PATTERNS: Array<[PageField, RegExp]> = [
+  [
+    "price",
+    new RegExp(
+      String.raw`\bhow\s+much\s+(?:does|do|did|is|are|was)\s+${THE_PRODUCT}(?:\s+cost)?\b|\bwhat(?:'s|’s|\s+is)\s+(?:the|its)\s+(?:current\s+)?(?:price|cost)\b|\bhow\s+expensive\b|\bcombien\s+(?:co[uû]te|vaut)\b|\bwas\s+kostet\b|\bwie\s+teuer\b|\bcu[aá]nto\s+(?:cuesta|vale)\b|\bquanto\s+costa\b`,
+      "iu",
+    ),
+  ],
+  [
+    "availability",
+    new RegExp(
+      String.raw`\b(?:is|are)\s+${THE_PRODUCT}\s+(?:(?:still|currently)\s+)?(?:in\s+stock|available|sold\s+out|out\s+of\s+stock)\b|\bcan\s+i\s+(?:buy|order)\b|\b(?:stock|availability)\s+status\b|\best-(?:il|elle)\s+disponible\b|\bauf\s+lager\b|\blieferbar\b|\b(?:est[aá]|hay)\s+disponible\b`,
+      "iu",
+    ),
+  ],
+  [
+    "productCode",
+    /\b(?:sku|mpn|gtin|ean|upc|asin)\b|\b(?:product|item|article|part|model)\s+(?:code|number|id)\b|\bartikelnummer\b|\br[ée]f[ée]rence\s+(?:du\s+)?produit\b/iu,
+  ],
   [
     "author",
     new RegExp(
