@@ -62,7 +62,7 @@ function looksLikeHeading(line: string, next: string | undefined, language: stri
   if (!STARTS_UPPER_OR_DIGIT.test(line) || !HAS_LETTER.test(line)) return false;
   if (line.split(/\s+/).length > MAX_HEADING_WORDS) return false;
   // A question on its own line followed by its answer is a heading (FAQ pages); other punctuation ends a sentence.
-  if (/[.!,;:…]$/.test(line)) return false;
+  if (/[.!,;:…]["”’»)\]]*$/u.test(line)) return false;
   // A hard-wrapped sentence: the line ends on "that", "the" … or the next one goes on in lower case.
   if (isStopWord(line.slice(line.lastIndexOf(" ") + 1).toLowerCase(), language) || STARTS_LOWER.test(next))
     return false;

@@ -25,7 +25,8 @@ async function createSplitter(): Promise<SplitSentences> {
 /** No sentence end before the last word: a heading, a short line or a single sentence (wink is not needed). */
 const ONE_SENTENCE = /^[^.!?…\n]*[.!?…]*["”’)\]»]*$/u;
 const LEADING_CLOSER = /^[»”’"')\]}]+\s*/;
-const STARTS_LOWER = /^\p{Ll}/u;
+/** A "sentence" that starts in lower case or with a comma continues the one before ("(D-Minn.)" + ", the …"). */
+const STARTS_LOWER = /^[\p{Ll},;:]/u;
 /** A title or party abbreviation never ends a sentence: "South Dakota Gov." + "Kristi Noem …", "R-W." + "Va.". */
 const ENDS_WITH_ABBREVIATION =
   /(?:^|[\s(])(?:Gov|Rep|Reps|Sen|Sens|Dr|Mr|Mrs|Ms|Prof|Gen|Lt|Col|Capt|Sgt|Pres|Rev|St|Mt|Ft|Sept|No|[RDI]-\p{Lu}|\p{Lu})\.$/u;

@@ -14,6 +14,8 @@ import type { TaskContext } from "./context";
 
 const MAX_FIGURES = 15;
 const CONTEXT_WORDS = 25;
+/** Fewer words than this around a figure do not say what it is about. */
+const MIN_CONTEXT_WORDS = 5;
 const LABELS: Record<string, string> = {
   DATE: "date",
   TIME: "time",
@@ -44,6 +46,7 @@ export function answerFigures(context: TaskContext): string {
     if (figures.length >= MAX_FIGURES) break;
     const reason = throwawayReason(sentence.text);
     if (reason === "markup" || reason === "promotion" || !MAY_HOLD_A_FIGURE.test(sentence.text)) continue;
+    if (!saysWhatItIsAbout(sentence.text)) continue;
     for (const figure of figuresIn(sentence, context.model.language)) {
       const key = sentence.text.slice(figure.start, figure.end).toLowerCase();
       if (seen.has(key) || figures.length >= MAX_FIGURES) continue;
@@ -59,6 +62,17 @@ export function answerFigures(context: TaskContext): string {
       return `- **${text.slice(start, end)}** (${label}): ${about}`;
     })
     .join("\n");
+}
+
+/**
+ * Whether a sentence can tell what its figures are about: a few words of prose, not a table row
+ * ("Rockledge 14 11 6 15 — 44"), a reference ("2015; 28: 685-690."), an address or a lone "Am 12.".
+ */
+function saysWhatItIsAbout(text: string): boolean {
+  if (/https?:\/\/|www\.|\bdoi:/iu.test(text)) return false;
+  const words = text.match(/\p{L}[\p{L}'’-]*/gu)?.length ?? 0;
+  const numbers = text.match(/\d+/gu)?.length ?? 0;
+  return words >= MIN_CONTEXT_WORDS && words > numbers * 2;
 }
 
 /** The figures of one sentence, in order, none inside another. */

@@ -7,7 +7,7 @@
  */
 import { escapeMarkdownLineStart, keepWhole, toParagraphs } from "../answer-format";
 import { weightsFor } from "../answer-sentences";
-import { carryingSentences, standsAlone } from "../carrying-sentences";
+import { asStatement, carryingSentences, standsAlone } from "../carrying-sentences";
 import type { PageSentence } from "../page-model";
 import type { TaskKind } from "../prompt-kinds";
 import { pickSentences, type RankedSentence, rankSentences } from "../ranking";
@@ -42,7 +42,7 @@ export function gistSentences(
   kind: TaskKind = "summary",
 ): PageSentence[] {
   const { model, page, facts, subjectTerms, temperature, random } = context;
-  const carrying = carryingSentences(model);
+  const carrying = carryingSentences(model, page.analysis.title);
   if (subjectTerms.length > 0) {
     const pool = new Set(carrying);
     const ranked = rankSentences(model, weightsFor(page, model, facts.intent, subjectTerms), {
@@ -92,7 +92,7 @@ export function answerGist(context: TaskContext): string {
   const terms = new Set(context.subjectTerms);
   const chosen = gistSentences(context, count, task.kind).map((sentence) => ({
     sentence,
-    text: escapeMarkdownLineStart(keepWhole(sentence.text, terms, model.language)),
+    text: escapeMarkdownLineStart(asStatement(keepWhole(sentence.text, terms, model.language))),
   }));
   return toParagraphs(chosen).join("\n\n");
 }

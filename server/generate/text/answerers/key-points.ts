@@ -4,6 +4,7 @@
  * They are the gist's sentences (gist.ts): the lead, then the best of the rest.
  */
 import { escapeMarkdownLineStart, keepWhole } from "../answer-format";
+import { asStatement } from "../carrying-sentences";
 import type { TaskContext } from "./context";
 import { gistSentences } from "./gist";
 
@@ -14,6 +15,6 @@ export function answerKeyPoints(context: TaskContext): string {
   const terms = new Set(context.subjectTerms);
   const { language } = context.model;
   return gistSentences(context, count)
-    .map((sentence) => `- ${escapeMarkdownLineStart(keepWhole(sentence.text, terms, language))}`)
+    .map((sentence) => `- ${escapeMarkdownLineStart(asStatement(keepWhole(sentence.text, terms, language)))}`)
     .join("\n");
 }
