@@ -4,7 +4,8 @@
  * for factual and yes/no questions about a page's content, how often the answer contains a known answer,
  * its median length, how often the known answer ends within its first 30 and 60 words, and how often a
  * sentence after the first is unrelated (shares no key term, continues nothing: follow-on.ts), on the split
- * we tune on and on the held-out split we never tune on. Then how the
+ * we tune on and on each held-out set we never tune on (news pages; our own encyclopedia, documentation
+ * and product pages), and how often a factual answer's emphasized span is a known answer. Then how the
  * other intents fare: questions about the page, summaries in page order, lists of the size asked.
  * Held-out figures are printed only in aggregate: reading its answers one by one would end its use as
  * held out (docs/generation.md), so neither its misread intents nor its answers are ever printed.
@@ -14,6 +15,7 @@ import { readPrompt } from "../server/generate/text/prompt";
 import {
   answerEndsAfter,
   bm25Answer,
+  emphasisIsAnswer,
   hasUnrelatedTrailing,
   type LoadedQuestion,
   loadQuestions,
@@ -30,6 +32,9 @@ interface Row {
   /** Answers with an unrelated trailing sentence. */
   unrelated: number;
   of: number;
+  /** Factual answers with an emphasized span, and those whose span is (part of) a known answer. */
+  emphasized: number;
+  emphasisRight: number;
 }
 
 const median = (values: number[]) => {
@@ -45,6 +50,8 @@ const emptyRow = (): Row => ({
   within60: 0,
   unrelated: 0,
   of: 0,
+  emphasized: 0,
+  emphasisRight: 0,
 });
 type OtherIntent = "page" | "summary" | "list" | "extraction";
 /** Right and asked, per intent that is neither factual nor yes/no. */
@@ -58,6 +65,11 @@ const emptyOther = (): Record<OtherIntent, [number, number]> => ({
 async function score(row: Row, question: LoadedQuestion, text: string, answers: string[]): Promise<void> {
   row.of++;
   if (await hasUnrelatedTrailing(question.extracted, question.prompt, text)) row.unrelated++;
+  const emphasis = emphasisIsAnswer(text, answers);
+  if (question.intent === "factual" && emphasis !== undefined) {
+    row.emphasized++;
+    if (emphasis) row.emphasisRight++;
+  }
   row.words.push(wordsOf(text));
   const end = answerEndsAfter(text, answers);
   if (end === undefined) return;
@@ -81,13 +93,28 @@ function inPageOrder(answer: string, pageText: string): boolean {
   return true;
 }
 
+/** The rows the factual figures are printed in: the tuning split, then each held-out set apart. */
+const GROUPS = ["tune", "held-out", "held-out reference"] as const;
+type Group = (typeof GROUPS)[number];
+const groupOf = (question: LoadedQuestion): Group =>
+  question.split === "tune"
+    ? "tune"
+    : question.set === "held-out-reference-pages"
+      ? "held-out reference"
+      : "held-out";
+const GROUP_PAGES: Record<Group, string> = {
+  tune: "",
+  "held-out": " (news pages)",
+  "held-out reference": " (encyclopedia, documentation and product pages)",
+};
+
 async function main(): Promise<void> {
   await warmUpExtractiveGenerator();
   const generator = createExtractiveGenerator();
   const questions = loadQuestions();
   const splits = ["tune", "held-out"] as const;
-  const ours = { tune: emptyRow(), "held-out": emptyRow() };
-  const baseline = { tune: emptyRow(), "held-out": emptyRow() };
+  const ours = Object.fromEntries(GROUPS.map((group) => [group, emptyRow()])) as Record<Group, Row>;
+  const baseline = Object.fromEntries(GROUPS.map((group) => [group, emptyRow()])) as Record<Group, Row>;
   const intents = { tune: { right: 0, of: 0 }, "held-out": { right: 0, of: 0 }, wrong: [] as string[] };
   const others = { tune: emptyOther(), "held-out": emptyOther() };
   const samples: Array<{ question: LoadedQuestion; answer: string }> = [];
@@ -111,9 +138,9 @@ async function main(): Promise<void> {
       continue;
     }
     if (question.intent === "factual" || question.intent === "yesno") {
-      await score(ours[question.split], question, answer, answers);
+      await score(ours[groupOf(question)], question, answer, answers);
       await score(
-        baseline[question.split],
+        baseline[groupOf(question)],
         question,
         await bm25Answer(page, prompt, wordsOf(answer)),
         answers,
@@ -136,26 +163,30 @@ async function main(): Promise<void> {
 
   const line = (split: string, name: string, row: Row) =>
     `| ${split} (${row.of}) | ${name} | ${percent(row.contains, row.of)} | ${percent(row.containsRaw, row.of)} | ${median(row.words)} | ${percent(row.within30, row.of)} | ${percent(row.within60, row.of)} | ${percent(row.of - row.unrelated, row.of)} |`;
-  for (const split of splits) {
+  for (const group of GROUPS) {
     const factual = questions.filter(
-      (q) => q.split === split && !q.about && (q.intent === "factual" || q.intent === "yesno"),
+      (q) => groupOf(q) === group && !q.about && (q.intent === "factual" || q.intent === "yesno"),
     );
     console.log(
-      `${split}: ${factual.length} factual and yes/no questions over ${new Set(factual.map((q) => q.page)).size} pages`,
+      `${group}: ${factual.length} factual and yes/no questions over ${new Set(factual.map((q) => q.page)).size} pages${GROUP_PAGES[group]}`,
     );
   }
   console.log(
     "| split (questions) | system | contains the answer | same, Markdown kept | median words | within the first 30 words | within 60 | no unrelated trailing sentence |",
   );
   console.log("|---|---|---|---|---|---|---|---|");
-  for (const split of splits) {
-    if (ours[split].of === 0) continue;
-    console.log(line(split, "ours", ours[split]));
-    console.log(line(split, "BM25 sentences, best first, same length", baseline[split]));
+  for (const group of GROUPS) {
+    if (ours[group].of === 0) continue;
+    console.log(line(group, "ours", ours[group]));
+    console.log(line(group, "BM25 sentences, best first, same length", baseline[group]));
   }
   console.log("");
   const bySplit = (tally: (split: (typeof splits)[number]) => [number, number]) =>
     splits.map((split) => `${split} ${tally(split)[0]}/${tally(split)[1]}`).join(", ");
+  const emphasis = GROUPS.filter((group) => ours[group].of > 0).map(
+    (group) => `${group} ${ours[group].emphasisRight}/${ours[group].emphasized}`,
+  );
+  console.log(`factual answers whose emphasized span is a known answer: ${emphasis.join(", ")}`);
   console.log(`intent read right: ${bySplit((split) => [intents[split].right, intents[split].of])}`);
   for (const wrong of intents.wrong) console.log(`  ${wrong}`);
   console.log(

@@ -20,6 +20,15 @@ const INTENTS: Row[] = [
   ["How much did the project cost?", "factual", "number"],
   ["How old is the president?", "factual", "number"],
   ["How long does the journey take?", "factual", "duration"],
+  // "How long" of a thing is its length, of an event (or a thing's state) a duration.
+  ["How long is the bridge?", "factual", "length"],
+  ["How long is the river Thames?", "factual", "length"],
+  ["How long are the articles you should avoid writing?", "factual", "length"],
+  ["How long was the strike?", "factual", "duration"],
+  ["How long is the arctic tern's round trip?", "factual", "duration"],
+  ["How long was World War II?", "factual", "duration"],
+  ["How long is the bridge closed?", "factual", "duration"],
+  ["For how long are Internet-Drafts valid at most?", "factual", "duration"],
   ["Which company makes the headset?", "factual", "organization"],
   ["What is photosynthesis?", "factual", "definition"],
   ["Why did the council delay the line?", "factual", "reason"],
@@ -57,6 +66,14 @@ describe("the intent of a prompt", () => {
       expect(intent.answerType).toBe(type);
     },
   );
+
+  it('keeps "long" to look for with a length ("1,340 metres long"), not as a word of the question', () => {
+    expect(readPrompt("How long is the bridge?")).toMatchObject({
+      terms: contentTerms("bridge"),
+      measureTerm: contentTerms("long")[0],
+    });
+    expect(readPrompt("How long was the strike?").measureTerm).toBeUndefined();
+  });
 
   it("reads 'Who is <a name>?' as asking what the person is", () => {
     expect(readPrompt("Who is Ada Lovelace?")).toMatchObject({ kind: "factual", answerType: "definition" });

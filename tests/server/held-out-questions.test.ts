@@ -1,11 +1,17 @@
 /**
- * The held-out question set (tests/fixtures/answers/held-out-news-pages.json) stays answerable: every
- * string a good answer contains is in the article a person marked on the page and in the text our
- * extraction hands the generator. It checks the questions only, never the generator's answers: reading
- * those would end the set's use as held out (docs/generation.md).
+ * The held-out question sets (tests/fixtures/answers/held-out-news-pages.json and
+ * held-out-reference-pages.json) stay answerable: every string a good answer contains is in the text our
+ * extraction hands the generator (and, on the news pages, in the article a person marked on the page). It
+ * checks the questions only, never the generator's answers: reading those would end the sets' use as held
+ * out (docs/generation.md).
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { type LoadedQuestion, loadHeldOutQuestions, normalized } from "../fixtures/answers/question-sets";
+import {
+  type LoadedQuestion,
+  loadHeldOutQuestions,
+  loadReferenceQuestions,
+  normalized,
+} from "../fixtures/answers/question-sets";
 import { readBenchmarkPage } from "../fixtures/article-benchmark";
 import { sharedTestdata } from "../helpers/shared-testdata";
 
@@ -42,6 +48,34 @@ describe.skipIf(!dir)("the held-out question set", () => {
         expect(article, `${question.prompt} → ${known}`).toContain(normalized(known));
         expect(extracted, `${question.prompt} → ${known} (extraction)`).toContain(normalized(known));
       }
+    }
+  });
+});
+
+describe("the held-out set on our own encyclopedia, documentation and product pages", () => {
+  const reference = loadReferenceQuestions();
+
+  it("holds 60 to 100 questions over 8 to 12 pages of several paragraphs, mostly factual", () => {
+    expect(reference.length).toBeGreaterThanOrEqual(60);
+    expect(reference.length).toBeLessThanOrEqual(100);
+    const pages = new Set(reference.map((question) => question.page));
+    expect(pages.size).toBeGreaterThanOrEqual(8);
+    expect(pages.size).toBeLessThanOrEqual(12);
+    const factual = reference.filter((question) => question.intent === "factual");
+    expect(factual.length / reference.length).toBeGreaterThanOrEqual(0.75);
+    // Each page is long enough to hide an answer: several paragraphs.
+    for (const page of pages) {
+      const text = reference.find((question) => question.page === page)?.extracted.analysis.text ?? "";
+      expect(text.split(/\s+/).length, page).toBeGreaterThanOrEqual(200);
+    }
+  });
+
+  it("finds every known answer in our extraction of its page", () => {
+    for (const question of reference) {
+      expect(question.answers?.length, question.prompt).toBeGreaterThan(0);
+      const extracted = normalized(question.extracted.analysis.text);
+      for (const known of question.answers ?? [])
+        expect(extracted, `${question.prompt} → ${known}`).toContain(normalized(known));
     }
   });
 });

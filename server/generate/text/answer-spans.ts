@@ -1,11 +1,13 @@
 /**
  * The span of a sentence that answers a factual question by its kind: a date for "when", a number for
- * "how many", a name for "who", a place for "where". English sentences are read with wink-nlp (entities,
- * proper nouns); others by patterns. Spans made only of the question's own words are not answers.
+ * "how many", a length for "how long is <a thing>", a name for "who", a place for "where". English
+ * sentences are read with wink-nlp (entities, proper nouns); others by patterns. Spans made only of the
+ * question's own words are not answers.
  */
 
 import { escapeRegExp } from "../../../lib/text/escape-reg-exp";
 import { DATE_MENTION, MONTH_NAMES } from "./dates";
+import { endsWithPlaceNoun, isKnownPlace } from "./place-names";
 import type { AnswerType } from "./question-words";
 import type { CharRange } from "./sentence-window";
 import { type Tagged, type TaggedToken, tag } from "./tagger";
@@ -22,8 +24,16 @@ const NUMBER_PATTERN =
   /(?:[$€£¥]\s?)?\b\d[\d,.]*(?:\s?[–-]\s?\d[\d,.]*)?(?:\s?(?:%|percent|per cent|million|billion|trillion|thousand|hundred|millions|milliards?|Millionen|Milliarden))?/giu;
 const TIME_UNITS =
   "years?|months?|weeks?|days?|hours?|minutes?|seconds?|decades?|centuries|century|ans|années|mois|semaines|jours|heures|minutes|años|meses|semanas|días|horas|Jahre|Monate|Wochen|Tage|Stunden|Minuten";
-const DURATION_PATTERN = new RegExp(
-  `\\b(?:\\d[\\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|a few|several)\\s+(?:${TIME_UNITS})\\b`,
+/** An amount before a unit: digits or a number word. */
+const AMOUNT =
+  "\\d[\\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|a few|several";
+const DURATION_PATTERN = new RegExp(`\\b(?:${AMOUNT})\\s+(?:${TIME_UNITS})\\b`, "giu");
+/** Units a thing's length is given in ("1,340 metres", "a 600-word article", "24 nautical miles"). */
+const LENGTH_UNITS =
+  "kilomet(?:re|er)s?|met(?:re|er)s?|centimet(?:re|er)s?|millimet(?:re|er)s?|km|cm|mm|(?:nautical\\s+)?miles?|feet|foot|ft|inch(?:es)?|yards?|light[- ]years?|words?|pages?|characters?|kilomètres?|mètres?|Kilometer|Meter";
+/** A length: an amount or a range of them ("13 to 14 centimetres", "40–52 cm") and its unit. */
+const LENGTH_PATTERN = new RegExp(
+  `\\b(?:${AMOUNT})(?:\\s?(?:[–-]|to)\\s?(?:${AMOUNT}))?(?:\\s?-\\s?|\\s)?(?:${LENGTH_UNITS})\\b`,
   "giu",
 );
 /** Capitalized words in a row, with the small words names have inside ("Bank of England", "Vincent van Gogh"). */
@@ -59,6 +69,29 @@ const NOT_A_PERSON = /^(?:\p{Lu}[\p{Lu}\d.]+|Ph\.?D\.?|Jr\.?|Sr\.?)$/u;
 /** "U.S. Games Systems, Inc.", "Museum of Neon Art": a name that is an organization's. */
 export const isOrganizationName = (name: string) => ORGANIZATION.test(name);
 
+/**
+ * Whether the name at `span` of `sentence` is no person's: an organization's, a place's ("Norway",
+ * "Ramsund Bridge"), one the sentence writes after "the" ("the Vesterfjord", "the Bodø waterfront"), or
+ * one that qualifies the common noun right after it ("South Korean president …", "Microsoft founder …").
+ */
+export function isNotAPerson(sentence: string, span: CharRange): boolean {
+  const name = sentence.slice(span.start, span.end);
+  return (
+    isOrganizationName(name) ||
+    isKnownPlace(name) ||
+    endsWithPlaceNoun(name) ||
+    /\bthe\s+$/i.test(sentence.slice(Math.max(0, span.start - 4), span.start)) ||
+    qualifiesNoun(sentence, span)
+  );
+}
+
+/** "South Korean President Yoon", "Microsoft founder": the name is followed, after a space, by a common noun. */
+function qualifiesNoun(sentence: string, span: CharRange): boolean {
+  if (!/^ \p{L}/u.test(sentence.slice(span.end, span.end + 2))) return false;
+  const next = tag(sentence).tokens.find((token) => token.start > span.end);
+  return next?.pos === "NOUN";
+}
+
 const PLACE_PREPOSITIONS = new Set([
   "in",
   "at",
@@ -86,8 +119,14 @@ export function answerSpans(
   switch (type) {
     case "date":
     case "number":
-    case "duration": {
-      const patterns = { date: DATE_MENTION, number: NUMBER_PATTERN, duration: DURATION_PATTERN };
+    case "duration":
+    case "length": {
+      const patterns = {
+        date: DATE_MENTION,
+        number: NUMBER_PATTERN,
+        duration: DURATION_PATTERN,
+        length: LENGTH_PATTERN,
+      };
       // wink's entities first, then the numbers and dates it missed ("the 93 year-old" is no number to
       // it); but no number it tagged as a date ("in 2013" does not answer "how many").
       // The sentence is tagged once: its entities here, its tokens for the units below.
@@ -121,20 +160,23 @@ export function answerSpans(
         return !CALENDAR_WORD.test(text) && !(type === "person" && NOT_A_PERSON.test(text));
       });
       if (type === "person") {
-        // A person's name before an organization's ("who" asks for either, people first).
-        const isOrganization = (span: CharRange) => isOrganizationName(sentence.slice(span.start, span.end));
-        spans = [...spans.filter((span) => !isOrganization(span)), ...spans.filter(isOrganization)];
+        // A person's name before an organization's or a place's ("who" asks for a person first).
+        const notAPerson = (span: CharRange) => isNotAPerson(sentence, span);
+        spans = [...spans.filter((span) => !notAPerson(span)), ...spans.filter(notAPerson)];
       }
       break;
     default:
       return [];
   }
-  return spans.filter((span) => {
+  const answering = spans.filter((span) => {
     const terms = contentTerms(sentence.slice(span.start, span.end), language);
     return terms.length === 0
       ? /\d/.test(sentence.slice(span.start, span.end))
       : terms.some((term) => !questionTerms.has(term));
   });
+  // "Where": only names after "in", "at", "from" … when the sentence has one ("the Bardo museum in Tunis").
+  const placed = answering.filter((span) => (span as NameRun).afterPreposition);
+  return type === "place" && placed.length > 0 ? placed : answering;
 }
 
 const QUALIFIER =
@@ -158,7 +200,8 @@ function withQualifierAndUnit(
 ): CharRange {
   const before = QUALIFIER.exec(sentence.slice(Math.max(0, span.start - 20), span.start));
   const start = before ? span.start - before[0].length : span.start;
-  if (type === "duration" && HAS_TIME_UNIT.test(sentence.slice(span.start, span.end)))
+  // A length's pattern ends with its unit ("1,340 metres long": "long" is no unit).
+  if (type === "length" || (type === "duration" && HAS_TIME_UNIT.test(sentence.slice(span.start, span.end))))
     return { start, end: span.end };
   const unit = UNIT.exec(sentence.slice(span.end));
   const word = unit?.[0].replace(/^[\s-]+/, "").toLowerCase() ?? "";
@@ -215,10 +258,13 @@ function patternSpans(sentence: string, pattern: RegExp): CharRange[] {
   return spans;
 }
 
+/** A run of proper nouns, and whether it comes right after "in", "at", "from" …. */
+type NameRun = CharRange & { afterPreposition: boolean };
+
 /** Runs of proper nouns ("Ada Lovelace", "University of Oxford"); for places, those after "in", "at" … first. */
-function properNounSpans(sentence: string, place: boolean): CharRange[] {
+function properNounSpans(sentence: string, place: boolean): NameRun[] {
   const { tokens } = tag(sentence);
-  const runs: Array<CharRange & { afterPreposition: boolean }> = [];
+  const runs: NameRun[] = [];
   let index = 0;
   while (index < tokens.length) {
     if (!isNamePart(tokens[index])) {

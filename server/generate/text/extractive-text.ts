@@ -52,8 +52,12 @@ export function composeText(
   const random = randomFor(prompt, page.analysis.url, temperature);
   const question = (intent.kind === "factual" || intent.kind === "yesno") && !intent.wantsList;
   if (question && !unmentioned) {
-    // The question's own words only: the title's would favour the lead paragraph over the answer.
-    const questionWeights = queryWeights([intent.terms, 1]);
+    // The question's own words only (and the word a length is given with: "1,340 metres long"): the
+    // title's would favour the lead paragraph over the answer.
+    const questionWeights = queryWeights(
+      [intent.terms, 1],
+      [intent.measureTerm ? [intent.measureTerm] : [], 1],
+    );
     const answer = composeFactualAnswer(model, intent, questionWeights, { temperature, random });
     if (answer) return escapeMarkdownLineStart(answer);
   }

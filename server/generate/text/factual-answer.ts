@@ -5,7 +5,7 @@
  * more, and only while each shares the question's key terms or carries on the one before (follow-on.ts).
  * A one-sentence answer is fine.
  */
-import { answerSpans, closestSpan, fullNameOf, isOrganizationName } from "./answer-spans";
+import { answerSpans, closestSpan, fullNameOf, isNotAPerson, isOrganizationName } from "./answer-spans";
 import { continuesPrevious, FRAGMENT_WORDS, keyTermList, keyTermsOf, sharesKeyTerm } from "./follow-on";
 import type { PageModel, PageSentence } from "./page-model";
 import type { PromptIntent } from "./prompt";
@@ -41,12 +41,22 @@ const ANCHOR_REACH = 20;
  * way to a sentence with one that scores at least this share of it.
  */
 const PROMOTE_SHARE = 0.5;
-const TYPED_ANSWERS = new Set<AnswerType>(["date", "number", "duration", "person", "place", "organization"]);
+const TYPED_ANSWERS = new Set<AnswerType>([
+  "date",
+  "number",
+  "duration",
+  "length",
+  "person",
+  "place",
+  "organization",
+]);
 /**
  * Candidates whose term match (BM25, without the prior or any bonus) is within this share of the best
  * match are close: between them the question's expected type decides (tests/server/generate-answers.test.ts).
  */
 export const CLOSE_MATCH = 0.15;
+/** For "who", a sentence naming only an organization holds this much of a person's name. */
+const ORGANIZATION_HOLDS = 0.5;
 /** A sentence supports the lead only when it scores at least this share of it: a weaker one is noise. */
 const SUPPORT_SHARE = 0.4;
 
@@ -67,7 +77,8 @@ interface Candidate {
   /**
    * How well it holds what the question expects: 2 a quantity with its unit ("12 stops" for "how many
    * stops"), 1 a span of the type (a date, a number, a person's name …), the definition ("X is …"), or
-   * for yes/no the claim (every key term); 0 nothing of it.
+   * for yes/no the claim (every key term); for "who", an organization's name only half; 0 nothing of it
+   * (for "who", a place's name: "the Vesterfjord", "the Ramsund Bridge").
    */
   holds: number;
   /** It spells out the abbreviation asked about: it leads. */
@@ -183,8 +194,9 @@ function leadOf(candidates: Candidate[], intent: PromptIntent): Candidate | unde
   const close = candidates.filter((candidate) => candidate.unit.match >= (1 - CLOSE_MATCH) * best.unit.match);
   const strongest = Math.max(...close.map((candidate) => candidate.holds));
   if (strongest > best.holds) return close.find((candidate) => candidate.holds === strongest);
-  if (best.span || !intent.answerType || !TYPED_ANSWERS.has(intent.answerType)) return best;
-  const typed = candidates.find((candidate) => candidate.span);
+  // A span that is no answer of the type ("the Ramsund Bridge" for "who") holds nothing.
+  if (best.holds > 0 || !intent.answerType || !TYPED_ANSWERS.has(intent.answerType)) return best;
+  const typed = candidates.find((candidate) => candidate.holds > 0);
   return typed && typed.score >= PROMOTE_SHARE * best.score ? typed : best;
 }
 
@@ -271,12 +283,9 @@ function candidateOf(
   const found = answerSpans(text, intent.answerType, questionTerms, model.language).filter(
     (range) => unit.namedBefore === undefined || range.end <= unit.namedBefore,
   );
-  // "Who …": a person's name where the sentence has one, however close an organization's is; a full
-  // name ("Brendan Eich") before a single word ("SpiderMonkey").
-  const people =
-    intent.answerType === "person"
-      ? found.filter((range) => !isOrganizationName(text.slice(range.start, range.end)))
-      : [];
+  // "Who …": a person's name where the sentence has one, however close an organization's or a place's
+  // is; a full name ("Brendan Eich") before a single word ("SpiderMonkey").
+  const people = intent.answerType === "person" ? found.filter((range) => !isNotAPerson(text, range)) : [];
   const fullNames = people.filter((range) => /\s/.test(text.slice(range.start, range.end)));
   const spans = fullNames.length > 0 ? fullNames : people.length > 0 ? people : found;
   // "How many stops": a number followed by "stops" answers it best.
@@ -289,10 +298,9 @@ function candidateOf(
     : [];
   const span = closestSpan(counting.length > 0 ? counting : spans, anchors);
   let bonus = span ? TYPED_BONUS + NEAR_BONUS * nearness(text, span, anchors) : 0;
-  // "Who …" asks for a person first: a sentence naming only an organization is a weaker answer. Any
-  // proper noun may answer "which museum", so it says less.
-  if (span && intent.answerType === "person" && isOrganizationName(text.slice(span.start, span.end)))
-    bonus /= 2;
+  // "Who …" asks for a person first: a sentence naming only an organization or a place is a weaker
+  // answer. Any proper noun may answer "which museum", so it says less.
+  if (span && intent.answerType === "person" && isNotAPerson(text, span)) bonus /= 2;
   if (intent.answerType === "name") bonus /= 2;
   if (counting.length > 0) bonus += 2 * TYPED_BONUS;
   const defines = intent.answerType === "definition" && definesEarly(text, anchors);
@@ -309,9 +317,11 @@ function candidateOf(
       spellsOut: true,
     };
   const unitTerms = new Set(contentTerms(text, model.language));
+  const organization = found.some((range) => isOrganizationName(text.slice(range.start, range.end)));
+  const named = people.length > 0 ? 1 : organization ? ORGANIZATION_HOLDS : 0;
   const holds = holdsExpected(intent, {
     counts: counting.length > 0,
-    spans: intent.answerType === "person" ? people.length > 0 : span !== undefined,
+    spans: intent.answerType === "person" ? named : Number(span !== undefined),
     defines,
     claims: claim.every((term) => unitTerms.has(term)),
   });
@@ -321,13 +331,13 @@ function candidateOf(
 /** What a candidate holds of the question's expected type (Candidate.holds). */
 function holdsExpected(
   intent: PromptIntent,
-  found: { counts: boolean; spans: boolean; defines: boolean; claims: boolean },
+  found: { counts: boolean; spans: number; defines: boolean; claims: boolean },
 ): number {
   if (intent.kind === "yesno") return found.claims ? 1 : 0;
   if (intent.answerType === "definition") return found.defines ? 1 : 0;
   if (!intent.answerType || !TYPED_ANSWERS.has(intent.answerType)) return 0;
   if (found.counts) return 2;
-  return found.spans ? 1 : 0;
+  return found.spans;
 }
 
 /** Words between two ranges of `text` (0 when they touch or overlap). */

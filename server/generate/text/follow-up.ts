@@ -1,17 +1,15 @@
 /**
  * A follow-up question (lib/thread/thread-prompt.ts writes its prompt): the newest question is the one
- * to answer; a question with a pronoun and no subject of its own ("who paid for it?") takes its subject
- * from the question before; and what earlier turns answered is not said again word for word.
+ * to answer; a pronoun takes its subject from the turn before (thread-subject.ts: "When was she born?"
+ * after "Who designed …?" asks about the person its answer named); and what earlier turns answered is not
+ * said again word for word.
  */
 import { type ParsedFollowUp, parseFollowUpPrompt } from "../../../lib/thread/thread-prompt";
 import type { PageModel } from "./page-model";
 import { readPrompt } from "./prompt";
 import { contentTerms } from "./terms";
+import { type PreviousTurn, withSubject } from "./thread-subject";
 
-/** Words that stand for something named before. */
-const PRONOUN = /\b(it|its|they|them|their|this|that|these|those|he|she|him|his|her|there)\b/i;
-/** A question with more content words than this names its own subject. */
-const OWN_SUBJECT_TERMS = 2;
 /** Earlier sentences shorter than this are too common to leave out of the page. */
 const MIN_REPEATED_CHARS = 24;
 /** Where one sentence of an answer ends and the next begins. */
@@ -35,28 +33,19 @@ export interface FollowUpQuestion {
   askedBefore: boolean;
 }
 
-/** "Who paid for it?" after "How much did the project cost?" → "Who paid for project cost?". */
-export function withSubject(question: string, previous: string | undefined): string {
-  if (!previous || !PRONOUN.test(question)) return question;
-  const intent = readPrompt(question);
-  // "Who wrote it?" asks about the page itself; a question with words of its own has its subject.
-  if (intent.pageFields.length > 0 || intent.terms.length > OWN_SUBJECT_TERMS) return question;
-  const subject = readPrompt(previous).words.join(" ");
-  return subject ? question.replace(PRONOUN, subject) : question;
-}
-
 /** The follow-up a prompt asks, or `undefined` for a prompt that is no follow-up. */
 export function readFollowUp(prompt: string): FollowUpQuestion | undefined {
   const parsed: ParsedFollowUp | undefined = parseFollowUpPrompt(prompt);
   if (!parsed) return undefined;
-  // Each earlier question takes its subject from the one before it, so a chain of pronouns resolves.
-  let previous: string | undefined;
+  // Each earlier question takes its subject from the turns before it, so a chain of pronouns resolves.
+  const resolved: PreviousTurn[] = [];
   const asked = new Set<string>();
   for (const turn of parsed.earlier) {
-    previous = withSubject(turn.question, previous);
-    asked.add(flat(previous).toLowerCase());
+    const question = withSubject(turn.question, resolved);
+    asked.add(flat(question).toLowerCase());
+    resolved.push({ question, answer: turn.answer });
   }
-  const question = withSubject(parsed.question, previous);
+  const question = withSubject(parsed.question, resolved);
   return {
     question,
     earlier: earlierAnswers(parsed.earlier.map((turn) => turn.answer)),

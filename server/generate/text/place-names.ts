@@ -1,7 +1,8 @@
 /**
  * Names that are places whatever the page says around them: the world's countries and territories in
  * English (from the runtime's own region names, Intl.DisplayNames, so no list to keep) and the states of
- * the United States. Other places are told by how the page uses them ("in Lyon", "from Ohio").
+ * the United States; and names ending with a word for a place or a venue ("Virginia Beach", "Ramsund
+ * Bridge"). Other places are told by how the page uses them ("in Lyon", "from Ohio").
  */
 
 const US_STATES =
@@ -9,6 +10,15 @@ const US_STATES =
 /** Names the runtime's region list words differently from how pages write them. */
 const COMMON_FORMS =
   "United States|America|Britain|Great Britain|England|Scotland|Wales|Northern Ireland|Europe|Asia|Africa|South America|North America|Middle East|Gaza|West Bank|Taiwan|Hong Kong|Silicon Valley";
+
+/** The last word of a venue or a place, not of a person's name ("Virginia Beach", "Ryman Auditorium"). */
+const PLACE_NOUNS =
+  /^(?:Beach|Park|Street|St|Road|Avenue|River|County|City|Valley|Island|Islands|Lake|Mountain|Mountains|Bay|Hill|Hills|Square|Amphitheatre|Amphitheater|Arena|Stadium|Center|Centre|Hall|Auditorium|Pavilion|Airport|Station|Bridge|Coast|Sea|Ocean|Desert|Forest|Province|State|Republic|Kingdom|Heights|Springs|Falls|Harbor|Harbour|Port|Village|Town)$/u;
+
+/** Whether `name`'s last word is a place's or a venue's ("Virginia Beach", "Ramsund Bridge"). */
+export function endsWithPlaceNoun(name: string): boolean {
+  return PLACE_NOUNS.test(name.split(/\s+/).at(-1) ?? "");
+}
 
 let known: Set<string> | undefined;
 

@@ -7,6 +7,8 @@
  * "What's the mood of this piece?" never gets "The page does not mention “boil”".
  * A prompt none of these rows claims is a question or a plain request (prompt.ts reads it).
  */
+
+import { NUMBER_WORDS } from "./number-words";
 import { contentTerms, DEFAULT_LANGUAGE, detectLanguage } from "./terms";
 
 export type TaskKind =
@@ -207,40 +209,6 @@ const FACTUAL_SHAPES: RegExp[] = [
 ];
 
 /** Digits or number words before a unit: "3 key points", "two sentences", "trois points", "drei Sätze". */
-const NUMBER_WORDS: Record<string, number> = {
-  a: 1,
-  an: 1,
-  one: 1,
-  single: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  un: 1,
-  une: 1,
-  deux: 2,
-  trois: 3,
-  quatre: 4,
-  cinq: 5,
-  uno: 1,
-  una: 1,
-  dos: 2,
-  tres: 3,
-  cuatro: 4,
-  cinco: 5,
-  ein: 1,
-  eine: 1,
-  einem: 1,
-  zwei: 2,
-  drei: 3,
-  vier: 4,
-  fünf: 5,
-};
 const COUNTED = new RegExp(
   String.raw`(?:^|[^\p{L}\d])(\d{1,2}|${Object.keys(NUMBER_WORDS).join("|")})[\s-]+(?:(?:key|main|short|brief|quick|important|most\s+important|major|top|essential|bullet|clés?|principaux|principales|clave|wichtigsten|kurze[n]?)\s+)*(?:sentences?|lines?|bullet\s*points?|bullets?|points?|takeaways?|facts?|things|ideas|highlights?|findings|insights|lessons|messages|phrases?|frases?|puntos?|ideas|sätzen?|satz|punkte[n]?|kernpunkte|kernaussagen|aussagen)\b`,
   "iu",

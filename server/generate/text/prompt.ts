@@ -1,3 +1,4 @@
+import { NUMBER_WORDS } from "./number-words";
 import { type AnswerType, type QuestionWords, questionWordsOf } from "./question-words";
 import { contentTerms, DEFAULT_LANGUAGE, detectLanguage, forEachContentTerm, isStopWord } from "./terms";
 
@@ -26,6 +27,8 @@ export interface PromptIntent {
   answerType?: AnswerType;
   /** What a "how many" question counts, as a term ("stops" → "stop"): the number to look for comes before it. */
   unitTerm?: string;
+  /** "How long is the bridge?": the word a length is given with ("long"), as a term; not a key term of the question. */
+  measureTerm?: string;
   /** "What does NBT stand for?": the abbreviation whose long form answers. */
   abbreviation?: string;
   /** Questions about the page itself ("Who wrote it and when?"): answered from its metadata first. */
@@ -43,26 +46,6 @@ export interface PromptIntent {
   /** How many words a factual answer may take. */
   maxWords: number;
 }
-
-const NUMBER_WORDS: Record<string, number> = {
-  a: 1,
-  an: 1,
-  one: 1,
-  single: 1,
-  two: 2,
-  couple: 2,
-  three: 3,
-  few: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-};
 
 const COUNT_UNITS =
   "sentences?|lines?|points?|bullets?|bullet points?|items?|things?|reasons?|ways?|takeaways?|facts?|ideas?|tips?|steps?|highlights?|findings?|arguments?|lessons?|quotes?|examples?";
@@ -221,6 +204,7 @@ export function readPrompt(prompt: string, pageLanguage: string = DEFAULT_LANGUA
     ...(question.answerType &&
       (kind === "factual" || kind === "yesno") && { answerType: question.answerType }),
     ...(question.unit && { unitTerm: contentTerms(question.unit, language)[0] }),
+    ...(question.measure && { measureTerm: contentTerms(question.measure, language)[0] }),
     ...(abbreviation && { abbreviation }),
     pageFields,
     language,

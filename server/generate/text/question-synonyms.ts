@@ -21,6 +21,7 @@ const GROUPS = [
   "name named call called",
   "population inhabitants",
   "cost price",
+  "long length",
   "resign resigned resignation",
 ];
 

@@ -1,12 +1,13 @@
 /**
  * A question's question words and what kind of answer they ask for: who → a person or organization,
- * when → a date, where → a place, how many → a number … English questions are read with wink-nlp's parts
- * of speech ("what year", "which river", "who is Ada Lovelace"); French, Spanish and German ones by their
- * question words alone.
+ * when → a date, where → a place, how many → a number, how long → a thing's length or an event's
+ * duration (how-long.ts) … English questions are read with wink-nlp's parts of speech ("what year",
+ * "which river", "who is Ada Lovelace"); French, Spanish and German ones by their question words alone.
  */
 
 import { escapeRegExp } from "../../../lib/text/escape-reg-exp";
 import { foldAccents } from "../../../lib/text/fold-accents";
+import { howLongAsks } from "./how-long";
 import { type TaggedToken, tag } from "./tagger";
 
 /** What a factual question's answer is: the span to look for and emphasize in the answering sentence. */
@@ -16,6 +17,7 @@ export type AnswerType =
   | "date"
   | "number"
   | "duration"
+  | "length"
   | "place"
   | "definition"
   | "reason"
@@ -29,6 +31,8 @@ export interface QuestionWords {
   leading?: boolean;
   /** What "how many" counts ("how many stops"): the answer is a number of these. */
   unit?: string;
+  /** The word a length is measured by ("how long" → "long": "1,340 metres long"), to look for with the answer. */
+  measure?: string;
   /** A yes/no question ("Is …", "Does …", "Can …"). */
   yesNo: boolean;
   /** The question words as they appear ("how many", "what year"): not content to match. */
@@ -192,6 +196,9 @@ function english(prompt: string): QuestionWords {
     case "why":
       return { answerType: "reason", yesNo: false, phrases: [phrase(1)] };
     case "how": {
+      // "How long is the bridge?" asks for a length, "How long was the strike?" for a duration.
+      if (lower(next) === "long" && howLongAsks(tokens, whIndex + 2) === "length")
+        return { answerType: "length", yesNo: false, phrases: [phrase(2)], measure: "long" };
       const type = HOW_TYPES[lower(next)];
       const counted = tokens
         .slice(whIndex + 2)

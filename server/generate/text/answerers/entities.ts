@@ -10,7 +10,7 @@
 import { escapeRegExp } from "../../../../lib/text/escape-reg-exp";
 import type { Entity } from "../page-facts";
 import { withoutTitle } from "../person-names";
-import { isKnownPlace } from "../place-names";
+import { endsWithPlaceNoun, isKnownPlace } from "../place-names";
 import { isStopWord } from "../terms";
 import type { TaskContext } from "./context";
 
@@ -19,9 +19,6 @@ const MAX_PER_GROUP = 10;
 /** Words of a tour date or a schedule, never of a name ("MI Aug", "Tuesday Night"). */
 const CALENDAR_WORDS =
   /^(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)\.?$|^(?:Night|Morning|Evening|Day)$/u;
-/** The last word of a venue or a place, not of a person's name ("Virginia Beach", "Ryman Auditorium"). */
-const PLACE_NOUNS =
-  /^(?:Beach|Park|Street|St|Road|Avenue|River|County|City|Valley|Island|Islands|Lake|Mountain|Mountains|Bay|Hill|Hills|Square|Amphitheatre|Amphitheater|Arena|Stadium|Center|Centre|Hall|Auditorium|Pavilion|Airport|Station|Bridge|Coast|Sea|Ocean|Desert|Forest|Province|State|Republic|Kingdom|Heights|Springs|Falls|Harbor|Harbour|Port|Village|Town)$/u;
 /** A one-word name mentioned at least this often is worth listing among the other names. */
 const OTHER_MIN_MENTIONS = 2;
 const PLACE_PREPOSITION = String.raw`(?:in|at|from|near|across|outside|inside|to|into|throughout|around)\s+(?:the\s+)?`;
@@ -53,7 +50,7 @@ export function answerEntities(context: TaskContext): string {
 
 function groupOf(entity: Entity, text: string): Group | undefined {
   const words = entity.name.split(" ");
-  if (isKnownPlace(entity.name) || PLACE_NOUNS.test(words.at(-1) ?? "")) return "Places";
+  if (isKnownPlace(entity.name) || endsWithPlaceNoun(entity.name)) return "Places";
   const escaped = escapeRegExp(entity.name);
   const count = (pattern: string, flags = "gu") => text.match(new RegExp(pattern, flags))?.length ?? 0;
   const all = Math.max(1, count(String.raw`\b${escaped}\b`));
