@@ -1,10 +1,9 @@
 /**
  * Import boundaries, checked by `npm run lint` (dependency-cruiser):
- * - no import circles anywhere;
+ * - no import circles anywhere, of any import: a value's, a type's (`import type`, erased at build time,
+ *   still ties the two modules' meaning together), a re-export or a dynamic `import()`;
  * - lib/ is the shared base: it imports nothing from components/, entrypoints/ or server/;
  * - the extension (components/, entrypoints/, lib/) imports nothing from server/, which is Node code.
- * A circle is one of value imports: a type-only import (`import type`) is erased at build time, so it
- * orders no module's loading and is left out.
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -13,9 +12,9 @@ module.exports = {
       name: "no-circular",
       severity: "error",
       comment:
-        "A module may not depend on itself through others: cut the circle (move what both need to its own module).",
+        "A module may not depend on itself through others, by value or by type: cut the circle (move what both need to its own module, or a type to where its readers look for it).",
       from: {},
-      to: { circular: true, viaOnly: { dependencyTypesNot: ["type-only"] } },
+      to: { circular: true },
     },
     {
       name: "lib-is-the-base",

@@ -7,7 +7,7 @@ import Markdown, { type Components, type ExtraProps, type Options } from "react-
 import remarkGfm from "remark-gfm";
 import { safeHref } from "../lib/links/safe-link";
 import { rehypeSentenceMarks, SENTENCE_MARK } from "../lib/sources/mark-sentences";
-import type { MarkdownViewProps, SentenceMarks } from "./markdown-view";
+import type { MarkdownViewProps, SentenceMarks } from "./markdown-props";
 
 /**
  * Raw HTML is not a Markdown construct here: `<b>` or a `<div>` line is read as text (the parser's HTML

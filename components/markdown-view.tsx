@@ -1,21 +1,8 @@
 import { Component, lazy, type ReactNode, Suspense } from "react";
-import type { SentenceMarkOptions } from "../lib/sources/mark-sentences";
 import { markdownToPlainText } from "../lib/text/markdown-plain-text";
+import type { MarkdownViewProps } from "./markdown-props";
 
-/** Something drawn right after some sentences of the text (an answer's source markers). */
-export interface SentenceMarks extends SentenceMarkOptions {
-  /** What follows sentence `index` (one of those `marked`). */
-  render: (index: number) => ReactNode;
-}
-
-export interface MarkdownViewProps {
-  text: string;
-  /** The HTML level a Markdown `#` heading gets (the page around it has its own headings). */
-  topHeadingLevel?: number;
-  className?: string;
-  /** Marks after sentences, placed by lib/sources/mark-sentences.ts (none in the plain-text fallback). */
-  sentenceMarks?: SentenceMarks;
-}
+export type { MarkdownViewProps, SentenceMarks } from "./markdown-props";
 
 /** The renderer and its Markdown library load on first use, so a page that shows no results never loads them. */
 const MarkdownRenderer = lazy(() =>

@@ -4,6 +4,7 @@ import {
   type AnalyzeResult,
   type JsonSchemaDocument,
   type LinkFailure,
+  PAGE_TEXT_SOURCE,
   schemaOfResponseFormat,
 } from "../lib/api/contract";
 import type { Generator } from "./generate/types";
@@ -131,7 +132,12 @@ async function analyzeOneLink(
         analysisId: newId("ana"),
         createdAt: now,
         updatedAt: now,
-        analysis: { ...read.page.analysis, score: read.score },
+        analysis: {
+          ...read.page.analysis,
+          // The text is the page's own, which the seed does not say: this tells a client so.
+          extras: { ...read.page.analysis.extras, textSource: PAGE_TEXT_SOURCE },
+          score: read.score,
+        },
         textContent,
         ...(jsonContent && { jsonContent }),
         ...(request.metadata && { metadata: request.metadata }),

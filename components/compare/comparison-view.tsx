@@ -1,28 +1,50 @@
 import "./compare.css";
 import { useLiveQuery } from "dexie-react-hooks";
-import { useMemo, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { i18n } from "#i18n";
+import { comparisonActive, comparisonCredits, waitingJobOf } from "../../lib/compare/comparison-jobs";
+import { comparisonAnalysisIds } from "../../lib/compare/comparison-rows";
 import { schemaColumns } from "../../lib/compare/table-cells";
 import { orderRows, type TableSort } from "../../lib/compare/table-order";
 import { readComparison } from "../../lib/db/comparisons";
 import { db } from "../../lib/db/database";
 import { sendCommand } from "../../lib/messaging/protocol";
 import { commandErrorText } from "../command-error-text";
+import { JobError } from "../popup/job-error";
+import { useSettings } from "../popup/use-settings";
 import { Button } from "../ui/button";
 import { ErrorMessage } from "../ui/error-message";
+import { useQueueWake } from "../use-queue-wake";
 import { ComparisonExport } from "./comparison-export";
+import { ComparisonRemoval } from "./comparison-removal";
 import { ComparisonTable } from "./comparison-table";
 import { comparisonTitle } from "./comparison-title";
+import { useKeptPlace } from "./use-kept-place";
 
 export interface ComparisonViewProps {
   jobId: string;
+  /** False while an analysis opened from the table is shown above it: the table stays as it was. */
+  shown?: boolean;
   onBack: () => void;
   onOpen: (analysisId: string) => void;
+  /** Removes the comparison (its jobs) and its pages' analyses, with undo. */
+  onDelete?: (analysisIds: string[], jobIds: string[]) => Promise<void>;
 }
 
-/** A comparison reopened or running: its table, filled as results land (a live query over the job). */
-export function ComparisonView({ jobId, onBack, onOpen }: ComparisonViewProps) {
+const NO_JOBS: never[] = [];
+
+/**
+ * A comparison reopened or running: its table, filled as results land (a live query over the job). While
+ * it waits on the queue it keeps the worker awake (a stopped worker is started again at once), and a wait
+ * for a retry says why and when.
+ */
+export function ComparisonView({ jobId, shown = true, onBack, onOpen, onDelete }: ComparisonViewProps) {
   const data = useLiveQuery(() => readComparison(db, jobId), [jobId]);
+  const settings = useSettings();
+  const section = useRef<HTMLElement>(null);
+  const keepPlace = useKeptPlace(section, shown);
+  const jobs = useMemo(() => (data ? [data.job, ...data.retries] : NO_JOBS), [data]);
+  useQueueWake(jobs);
   const [filter, setFilter] = useState("");
   const [sort, setSort] = useState<TableSort>();
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
@@ -40,7 +62,7 @@ export function ComparisonView({ jobId, onBack, onOpen }: ComparisonViewProps) {
   if (data === undefined) return null;
   if (data === null) {
     return (
-      <section className="comparison">
+      <section hidden={!shown} className="comparison">
         <Button size="small" onClick={onBack}>
           {i18n.t("compare.back")}
         </Button>
@@ -71,9 +93,14 @@ export function ComparisonView({ jobId, onBack, onOpen }: ComparisonViewProps) {
     }
   };
   const done = data.rows.filter((row) => row.status !== "waiting").length;
+  const waiting = waitingJobOf(data);
+  const open = (analysisId: string) => {
+    keepPlace();
+    onOpen(analysisId);
+  };
 
   return (
-    <section className="comparison" aria-labelledby="comparison-title">
+    <section ref={section} hidden={!shown} className="comparison" aria-labelledby="comparison-title">
       <div className="comparison__head">
         <Button size="small" onClick={onBack}>
           {i18n.t("compare.back")}
@@ -81,8 +108,11 @@ export function ComparisonView({ jobId, onBack, onOpen }: ComparisonViewProps) {
         <h2 id="comparison-title">{comparisonTitle(data.job)}</h2>
       </div>
       <p className="comparison__progress" role="status">
-        {i18n.t("compare.progress", { done, total: data.rows.length, credits: data.job.costCredits })}
+        {i18n.t("compare.progress", { done, total: data.rows.length, credits: comparisonCredits(data) })}
       </p>
+      {waiting?.error ? (
+        <JobError error={waiting.error} baseUrl={settings?.baseUrl ?? ""} retryAt={waiting.retryAt} />
+      ) : null}
       <div className="comparison__toolbar">
         <input
           type="search"
@@ -116,9 +146,15 @@ export function ComparisonView({ jobId, onBack, onOpen }: ComparisonViewProps) {
         rows={rows}
         sort={sort}
         onSort={toggleSort}
-        onOpen={onOpen}
+        onOpen={open}
         onRetry={(link) => void retry(link)}
       />
+      {onDelete && !comparisonActive(data) ? (
+        <ComparisonRemoval
+          analysisIds={comparisonAnalysisIds(data.job, data.retries)}
+          onDelete={() => onDelete(comparisonAnalysisIds(data.job, data.retries), [data.job.id])}
+        />
+      ) : null}
     </section>
   );
 }

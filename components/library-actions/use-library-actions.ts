@@ -13,8 +13,14 @@ export interface LibraryActionRunners {
   exportAnalyses: (format: ExportFormat, analysisIds?: readonly string[]) => Promise<void>;
   /** Reads a JSON export in the page, checks it, and merges it into the cache through the worker. */
   importFile: (file: File) => Promise<void>;
-  /** Deletes from the local cache; answers what the worker did, or null when it failed or did not run. */
-  deleteAnalyses: (analysisIds: readonly string[]) => Promise<DeleteResult | null>;
+  /**
+   * Deletes from the local cache (with comparisons `jobIds`, their tables too); answers what the worker
+   * did, or null when it failed or did not run.
+   */
+  deleteAnalyses: (
+    analysisIds: readonly string[],
+    jobIds?: readonly string[],
+  ) => Promise<DeleteResult | null>;
   undoDelete: (undoToken: string) => Promise<void>;
   dismiss: () => void;
 }
@@ -96,10 +102,13 @@ export function createLibraryActionRunners(
       });
     },
 
-    deleteAnalyses: (analysisIds) =>
+    deleteAnalyses: (analysisIds, jobIds) =>
       exclusive(async () => {
         try {
-          const result = await sendCommand("analyses.delete", { analysisIds: [...analysisIds] });
+          const result = await sendCommand("analyses.delete", {
+            analysisIds: [...analysisIds],
+            ...(jobIds && jobIds.length > 0 && { jobIds: [...jobIds] }),
+          });
           setNotice({
             kind: "deleted",
             deleted: result.deleted,

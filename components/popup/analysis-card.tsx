@@ -1,10 +1,11 @@
 import { type ReactNode, useId } from "react";
 import { i18n } from "#i18n";
 import type { CachedAnalysis } from "../../lib/db/schema";
-import { formatRelevance } from "../../lib/format/relevance";
+import { relevanceShown } from "../../lib/format/relevance";
 import { siteOf } from "../../lib/links/link-check";
 import { safeHref } from "../../lib/links/safe-link";
-import { userMetadata } from "../../lib/thread/thread-metadata";
+import { servicePageText } from "../../lib/sources/service-page-text";
+import { promptOf, userMetadata } from "../../lib/thread/thread-metadata";
 import { Favicon } from "../favicon";
 import { formatDate } from "../format-date";
 import { hideBrokenImage } from "../hide-broken-image";
@@ -39,6 +40,7 @@ export function AnalysisCard({ record }: { record: CachedAnalysis }) {
   ].filter(Boolean);
   // The thread's keys are said by the conversation under the card, not listed as the user's.
   const metadata = Object.entries(userMetadata(record.metadata));
+  const relevance = relevanceShown(analysis.score, promptOf(record));
 
   return (
     <article className="analysis-card" aria-labelledby={titleId} data-analysis-id={record.analysisId}>
@@ -69,10 +71,18 @@ export function AnalysisCard({ record }: { record: CachedAnalysis }) {
             </p>
           ) : null}
         </div>
-        {analysis.score !== undefined ? (
+        {relevance?.kind === "score" ? (
           // The title explains the figure on hover, and is its description for assistive technology.
           <p className="analysis-card__score" title={i18n.t("popup.result.scoreHint")}>
-            {i18n.t("popup.result.score", { score: formatRelevance(analysis.score) })}
+            {i18n.t("popup.result.score", { score: relevance.text })}
+          </p>
+        ) : relevance ? (
+          // No figure for a prompt that is not a question: it would say nothing about the page.
+          <p
+            className="analysis-card__score analysis-card__score--none"
+            title={i18n.t("popup.result.scoreOnlyQuestionsHint")}
+          >
+            {i18n.t("popup.result.scoreOnlyQuestions")}
           </p>
         ) : null}
       </header>
@@ -84,7 +94,7 @@ export function AnalysisCard({ record }: { record: CachedAnalysis }) {
         <SourcedAnswerView
           answer={record.textContent}
           url={analysis.url}
-          pageText={analysis.text}
+          pageText={servicePageText(analysis)}
           topHeadingLevel={4}
           frame={inTextBox}
         />

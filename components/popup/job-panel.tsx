@@ -1,8 +1,9 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { i18n } from "#i18n";
 import type { AnalyzeJob } from "../../lib/db/schema";
 import { sendCommand } from "../../lib/messaging/protocol";
 import { Button } from "../ui/button";
+import { useQueueWake } from "../use-queue-wake";
 import { JobError } from "./job-error";
 import { JobProgress } from "./job-progress";
 import { JobResult } from "./job-result";
@@ -18,6 +19,8 @@ export function JobPanel({ job, baseUrl, windowId }: JobPanelProps) {
   const active = job.status === "queued" || job.status === "running";
   const waitingToRetry = job.status === "queued" && job.retryAt !== undefined;
   const ref = useRef<HTMLElement>(null);
+  // While it waits on the queue, the worker is kept running it (a stopped one is started again at once).
+  useQueueWake(useMemo(() => [job], [job]));
 
   // A new job scrolls into view: the form above it is long.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs for each new job, not on every render

@@ -4,10 +4,14 @@ import { db } from "../../lib/db/database";
 import { recordsByIds } from "../../lib/db/records";
 import type { AnalyzeJob } from "../../lib/db/schema";
 import { ThreadConversation } from "../thread/thread-conversation";
+import { ThreadTotal } from "../thread/thread-total";
 import { AnalysisCard } from "./analysis-card";
 import { OpenSidePanelButton } from "./open-side-panel-button";
 
-/** A finished job: its analyses (live from the cache), the links it could not analyze, and its cost. */
+/**
+ * A finished job: its analyses (live from the cache), the links it could not analyze, and its cost, with
+ * the whole thread's beside it once follow-ups were asked (under each answer when the job has several).
+ */
 export function JobResult({ job, windowId }: { job: AnalyzeJob; windowId: number | undefined }) {
   const ids = job.analysisIds;
   const records = useLiveQuery(() => recordsByIds(db, ids), [ids.join("\n")]);
@@ -17,6 +21,7 @@ export function JobResult({ job, windowId }: { job: AnalyzeJob; windowId: number
         <div key={record.analysisId} className="job-result__answer">
           <AnalysisCard record={record} />
           <ThreadConversation analysisId={record.analysisId} />
+          {ids.length > 1 ? <ThreadTotal analysisId={record.analysisId} /> : null}
         </div>
       ))}
       {records && ids.length === 0 ? <p>{i18n.t("popup.job.noResults")}</p> : null}
@@ -41,6 +46,11 @@ export function JobResult({ job, windowId }: { job: AnalyzeJob; windowId: number
         <div>
           <dt>{i18n.t("popup.job.cost")}</dt>
           <dd data-testid="job-cost">{i18n.t("credits", job.costCredits)}</dd>
+          {ids.length === 1 ? (
+            <dd>
+              <ThreadTotal analysisId={ids[0] as string} />
+            </dd>
+          ) : null}
         </div>
       </dl>
       {job.usageIds.length > 0 ? (

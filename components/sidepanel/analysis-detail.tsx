@@ -2,10 +2,11 @@ import { type ReactNode, type Ref, useEffect, useRef } from "react";
 import { i18n } from "#i18n";
 import type { AnalysisObject } from "../../lib/api/contract";
 import type { CachedAnalysis } from "../../lib/db/schema";
-import { formatRelevance } from "../../lib/format/relevance";
+import { relevanceShown } from "../../lib/format/relevance";
 import { siteOf } from "../../lib/links/link-check";
 import { safeHref } from "../../lib/links/safe-link";
-import { userMetadata } from "../../lib/thread/thread-metadata";
+import { servicePageText } from "../../lib/sources/service-page-text";
+import { promptOf, userMetadata } from "../../lib/thread/thread-metadata";
 import { AnalysisEditor } from "../editing/analysis-editor";
 import { Favicon } from "../favicon";
 import { formatDate } from "../format-date";
@@ -13,6 +14,7 @@ import { hideBrokenImage } from "../hide-broken-image";
 import { SourcedAnswerView } from "../sources/sourced-answer-view";
 import { ThreadConversation } from "../thread/thread-conversation";
 import { ThreadNote } from "../thread/thread-note";
+import { ThreadTotal } from "../thread/thread-total";
 import { Button } from "../ui/button";
 import { ErrorMessage } from "../ui/error-message";
 import { ImageGallery } from "./image-gallery";
@@ -24,6 +26,8 @@ import { useWholeRecord } from "./use-whole-record";
 export interface AnalysisDetailProps {
   analysisId: string;
   onBack: () => void;
+  /** What Back says: where it returns ("Back to the library" when absent). */
+  backLabel?: string;
   onOpen: (analysisId: string) => void;
   /** More actions on this analysis (export), shown next to Refresh. */
   renderActions?: (record: CachedAnalysis) => ReactNode;
@@ -39,6 +43,7 @@ export interface AnalysisDetailProps {
 export function AnalysisDetail({
   analysisId,
   onBack,
+  backLabel,
   onOpen,
   renderActions,
   renderRemoval,
@@ -59,7 +64,7 @@ export function AnalysisDetail({
     <article className="detail" aria-labelledby="detail-title">
       <div className="detail__nav">
         <Button size="small" onClick={onBack}>
-          <span aria-hidden="true">←</span> {i18n.t("sidepanel.detail.back")}
+          <span aria-hidden="true">←</span> {backLabel ?? i18n.t("sidepanel.detail.back")}
         </Button>
       </div>
 
@@ -172,17 +177,31 @@ export function RecordFacts({ record }: { record: CachedAnalysis }) {
   if (origin?.presetName) facts.push([i18n.t("sidepanel.detail.preset"), origin.presetName]);
   if (origin?.prompt) facts.push([i18n.t("sidepanel.detail.prompt"), origin.prompt]);
   if (origin?.costCredits !== undefined)
-    facts.push([i18n.t("sidepanel.detail.cost"), i18n.t("credits", origin.costCredits)]);
+    facts.push([
+      i18n.t("sidepanel.detail.cost"),
+      <>
+        {i18n.t("credits", origin.costCredits)}
+        <ThreadTotal analysisId={record.analysisId} />
+      </>,
+    ]);
   if (analysis.author) facts.push([i18n.t("sidepanel.detail.author"), analysis.author]);
   if (analysis.publishedDate)
     facts.push([i18n.t("sidepanel.detail.published"), formatDate(analysis.publishedDate)]);
-  if (analysis.score !== undefined)
+  const relevance = relevanceShown(analysis.score, promptOf(record));
+  if (relevance)
     facts.push([
       i18n.t("sidepanel.detail.score"),
-      <>
-        {formatRelevance(analysis.score)}
-        <span className="detail__fact-hint">{i18n.t("sidepanel.detail.scoreHint")}</span>
-      </>,
+      relevance.kind === "score" ? (
+        <>
+          {relevance.text}
+          <span className="detail__fact-hint">{i18n.t("sidepanel.detail.scoreHint")}</span>
+        </>
+      ) : (
+        <>
+          {i18n.t("sidepanel.detail.scoreOnlyQuestions")}
+          <span className="detail__fact-hint">{i18n.t("sidepanel.detail.scoreOnlyQuestionsHint")}</span>
+        </>
+      ),
     ]);
   if (record.createdAt) facts.push([i18n.t("sidepanel.detail.created"), formatDate(record.createdAt, true)]);
   if (record.updatedAt) facts.push([i18n.t("sidepanel.detail.updated"), formatDate(record.updatedAt, true)]);
@@ -227,7 +246,7 @@ function EditableFields({ record }: { record: CachedAnalysis }) {
           <SourcedAnswerView
             answer={record.textContent}
             url={record.analysis?.url}
-            pageText={record.analysis?.text}
+            pageText={servicePageText(record.analysis)}
             topHeadingLevel={4}
           />
         ) : (

@@ -1,5 +1,6 @@
 import { i18n } from "#i18n";
 import type { EditStateKind } from "../../lib/editing/edit-states";
+import { isComparisonEntry } from "../../lib/library/comparison-entries";
 import type { LibraryEntry } from "../../lib/library/library-entry";
 import { idsOfRow } from "../../lib/library/thread-entries";
 import { Favicon } from "../favicon";
@@ -54,13 +55,18 @@ export function LibraryRow({
         .filter(Boolean)
         .join(" ")}
     >
-      <input
-        type="checkbox"
-        className="library-row__select"
-        aria-label={i18n.t("libraryActions.selectRow", { title })}
-        checked={selected === true}
-        onChange={(event) => onSelectedChange(idsOfRow(entry), event.currentTarget.checked)}
-      />
+      {/* A comparison is deleted from its table, which asks first; its place keeps the rows aligned. */}
+      {isComparisonEntry(entry) ? (
+        <span className="library-row__select" aria-hidden="true" />
+      ) : (
+        <input
+          type="checkbox"
+          className="library-row__select"
+          aria-label={i18n.t("libraryActions.selectRow", { title })}
+          checked={selected === true}
+          onChange={(event) => onSelectedChange(idsOfRow(entry), event.currentTarget.checked)}
+        />
+      )}
       {button}
     </div>
   );

@@ -1,6 +1,19 @@
-import { type KeyboardEvent, type ReactNode, useDeferredValue, useId, useMemo, useState } from "react";
+import {
+  type KeyboardEvent,
+  type ReactNode,
+  useCallback,
+  useDeferredValue,
+  useId,
+  useMemo,
+  useState,
+} from "react";
 import { i18n } from "#i18n";
 import type { SidepanelFocus } from "../../lib/browser/sidepanel-focus";
+import {
+  isComparisonEntry,
+  type LibraryComparison,
+  oneRowPerComparison,
+} from "../../lib/library/comparison-entries";
 import type { LibraryEntry } from "../../lib/library/library-entry";
 import {
   applyFilters,
@@ -37,6 +50,10 @@ export interface LibraryViewProps {
   focus: SidepanelFocus | null;
   onClearFocus: () => void;
   onOpen: (analysisId: string) => void;
+  /** The comparisons, each one row standing for its pages' analyses (lib/library/comparison-entries.ts). */
+  comparisons?: readonly LibraryComparison[];
+  /** Opens a comparison's table (its row's `analysisId` is the comparison's job id). */
+  onOpenComparison?: (jobId: string) => void;
   /**
    * Library-wide actions (export, import, delete the selection): in the toolbar's menu, and beside
    * "Select all shown" while rows are selected.
@@ -50,13 +67,15 @@ export interface LibraryViewProps {
 }
 
 const NO_ENTRIES: LibraryEntry[] = [];
+const NO_COMPARISONS: readonly LibraryComparison[] = [];
 
 /** The ids of a list of entries, once per list: erasing a search goes back to lists already shown. */
 const idsByList = new WeakMap<readonly LibraryEntry[], string[]>();
 function idsOf(entries: readonly LibraryEntry[]): string[] {
   let ids = idsByList.get(entries);
   if (!ids) {
-    ids = entries.flatMap(idsOfRow);
+    // A comparison is deleted from its table, where it asks first: its row is not selected with the rest.
+    ids = entries.flatMap((entry) => (isComparisonEntry(entry) ? [] : idsOfRow(entry)));
     idsByList.set(entries, ids);
   }
   return ids;
@@ -70,6 +89,8 @@ export function LibraryView({
   focus,
   onClearFocus,
   onOpen,
+  comparisons = NO_COMPARISONS,
+  onOpenComparison,
   toolbarActions,
   selection,
 }: LibraryViewProps) {
@@ -90,10 +111,20 @@ export function LibraryView({
   const search = useMemo(() => createLibrarySearch(focused, index), [focused, index]);
   const searched = useMemo(() => search.search(deferredQuery), [search, deferredQuery]);
   const threads = useMemo(() => threadGroups(all), [all]);
-  // Search and filters look at every turn of a thread; a match shows the thread as one row.
+  // Search and filters look at every turn of a thread and every page of a comparison; a match shows the
+  // thread, or the comparison, as one row. With nothing narrowing the list, every comparison has its row.
+  const everything = !focus && deferredQuery.trim() === "" && !hasActiveFilters(filters);
   const shown = useMemo(
-    () => oneRowPerThread(applyFilters(searched, filters), threads),
-    [searched, filters, threads],
+    () =>
+      oneRowPerComparison(oneRowPerThread(applyFilters(searched, filters), threads), comparisons, everything),
+    [searched, filters, threads, comparisons, everything],
+  );
+  const openRow = useCallback(
+    (id: string) => {
+      if (onOpenComparison && comparisons.some((comparison) => comparison.jobId === id)) onOpenComparison(id);
+      else onOpen(id);
+    },
+    [comparisons, onOpen, onOpenComparison],
   );
   const rows = useMemo(() => (grouped ? pageGroupRows(shown) : analysisRows(shown)), [grouped, shown]);
   const sites = useMemo(() => siteCounts(all), [all]);
@@ -127,7 +158,7 @@ export function LibraryView({
         {i18n.t("sidepanel.loading")}
       </p>
     );
-  } else if (focused.length === 0 && !focus) {
+  } else if (focused.length === 0 && !focus && shown.length === 0) {
     body = <p className="library-state">{i18n.t("sidepanel.library.empty")}</p>;
   } else if (shown.length === 0) {
     body = (
@@ -151,7 +182,7 @@ export function LibraryView({
       </div>
     );
   } else {
-    body = <LibraryList rows={rows} onOpen={onOpen} selection={selection} editStates={editStates} />;
+    body = <LibraryList rows={rows} onOpen={openRow} selection={selection} editStates={editStates} />;
   }
 
   const filtersOn = hasActiveFilters(filters) || grouped;

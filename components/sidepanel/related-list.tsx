@@ -2,7 +2,9 @@ import { i18n } from "#i18n";
 import type { PartialAnalysisRecord } from "../../lib/api/contract";
 import { SELECTABLE_FIELDS } from "../../lib/library/related-query";
 import { markdownToPlainText } from "../../lib/text/markdown-plain-text";
+import { userMetadata } from "../../lib/thread/thread-metadata";
 import { formatDate } from "../format-date";
+import { ThreadNote } from "../thread/thread-note";
 import { Button } from "../ui/button";
 
 export interface RelatedListProps {
@@ -25,7 +27,8 @@ function shownFields(record: PartialAnalysisRecord): string[] {
 
 /**
  * One page of related analyses, showing what each record carries: a record listed with chosen fields
- * shows those fields only (its id stands in for a missing title); "Open" reads the rest.
+ * shows those fields only (its id stands in for a missing title); "Open" reads the rest. Another
+ * thread's turn says so in words: its thread keys are never listed as the user's metadata.
  */
 export function RelatedList({ records, page, onOpen }: RelatedListProps) {
   if (records.length === 0) return <p className="detail-muted">{i18n.t("sidepanel.related.none")}</p>;
@@ -34,12 +37,14 @@ export function RelatedList({ records, page, onOpen }: RelatedListProps) {
       {records.map((record) => {
         const title = record.analysis?.title || record.analysis?.url || record.analysisId;
         const fields = shownFields(record);
+        const metadata = userMetadata(record.metadata);
         return (
           <li key={record.analysisId} className="related-item" data-analysis-id={record.analysisId}>
             <div className="related-item__head">
               <span className="related-item__title">{title}</span>
               <Button
                 size="small"
+                className="related-item__open"
                 aria-label={i18n.t("sidepanel.related.openLabel", { title })}
                 onClick={() => onOpen(record.analysisId)}
               >
@@ -56,9 +61,10 @@ export function RelatedList({ records, page, onOpen }: RelatedListProps) {
             {record.textContent ? (
               <p className="related-item__snippet">{preview(record.textContent)}</p>
             ) : null}
-            {record.metadata && Object.keys(record.metadata).length > 0 ? (
+            <ThreadNote analysisId={record.analysisId} metadata={record.metadata} />
+            {Object.keys(metadata).length > 0 ? (
               <p className="related-item__data">
-                <code>{JSON.stringify(record.metadata)}</code>
+                <code>{JSON.stringify(metadata)}</code>
               </p>
             ) : null}
             {record.jsonContent ? (

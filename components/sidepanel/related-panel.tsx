@@ -9,8 +9,10 @@ import {
   SELECTABLE_FIELDS,
 } from "../../lib/library/related-query";
 import { CommandError, sendCommand } from "../../lib/messaging/protocol";
+import { outsideThread } from "../../lib/thread/outside-thread";
 import { commandErrorText } from "../command-error-text";
 import { OptionsButton } from "../popup/options-button";
+import { useThread } from "../thread/use-thread";
 import { Button } from "../ui/button";
 import { ErrorMessage } from "../ui/error-message";
 import { RelatedFilters } from "./related-filters";
@@ -49,6 +51,8 @@ const INITIAL_FORM: RelatedForm = {
 /**
  * The open analysis's related analyses, listed as it opens: the closest few, with "More". Page size,
  * filters and the fields to fetch fold under "Refine", whose "List related" shows one page at a time.
+ * The analysis's own thread is left out: its turns are the conversation above, not related analyses
+ * (a page the service filled with them still counts as full, so "More" and "Next" go on past it).
  */
 export function RelatedPanel({ analysisId, onOpen }: { analysisId: string; onOpen: (id: string) => void }) {
   const [form, setForm] = useState<RelatedForm>(INITIAL_FORM);
@@ -107,8 +111,16 @@ export function RelatedPanel({ analysisId, onOpen }: { analysisId: string; onOpe
     void list({ ...listing.query, pageNum: String(listing.page + 1) }, "top", listing.records);
   };
 
-  const shown =
+  const thread = useThread(analysisId);
+  const listed =
     listing.kind === "done" ? listing.records : listing.kind === "busy" ? listing.records : undefined;
+  // Until the thread is read, the analysis is taken as its first turn.
+  const shown =
+    listed &&
+    outsideThread(listed, {
+      threadId: thread?.threadId ?? analysisId,
+      turnIds: thread?.turns.map((turn) => turn.analysisId) ?? [analysisId],
+    });
   return (
     <section className="detail-section related" aria-labelledby="related-heading">
       <h3 id="related-heading">{i18n.t("sidepanel.related.heading")}</h3>

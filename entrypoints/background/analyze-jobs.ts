@@ -20,6 +20,7 @@ import type { LinklensDatabase } from "../../lib/db/database";
 import { cacheRecords } from "../../lib/db/records";
 import type { AnalyzeJob, AnalyzeJobRequest, JobSource, RejectedLink } from "../../lib/db/schema";
 import { LINK_PROBLEM_MESSAGES, normalizeLink, sortLinks } from "../../lib/links/link-check";
+import { turnPrompt } from "../../lib/thread/turn-prompt";
 import { createDurableQueue, type ItemRun } from "./durable-queue";
 import { learnedLinkLimits } from "./link-limits";
 
@@ -202,6 +203,9 @@ export function createJobRunner(deps: JobRunnerDeps) {
   /**
    * The job's chunks, planned once before its first request with the link limit learned for this service
    * (a job planned earlier keeps its plan), each with the `Idempotency-Key` sent on every retry of it.
+   * A follow-up's prompt is written with the plan, from the turns of its thread answered by then (jobs run
+   * oldest first, so a turn asked while the one before it was on its way carries it); a job that has keys
+   * keeps the prompt they were sent with.
    */
   async function planChunks(job: AnalyzeJob, baseUrl: string): Promise<AnalyzeJob | undefined> {
     if (job.chunks && job.chunkKeys) return job;
@@ -209,10 +213,13 @@ export function createJobRunner(deps: JobRunnerDeps) {
     const size = job.chunkKeys ? LIMITS.maxLinks : linksPerRequest(await linkLimits.get(baseUrl));
     const chunks = job.chunks ?? chunkLinks(job.request.links, size);
     const chunkKeys = job.chunkKeys ?? chunks.map(() => newIdempotencyKey());
+    const link = job.request.links[0];
+    const turn = job.thread && !job.chunkKeys && link ? await turnPrompt(db, job.thread, link) : undefined;
     return db.transaction("rw", db.jobs, async () => {
       const current = await db.jobs.get(job.id);
       if (current?.status !== "running") return undefined;
-      const planned = { ...current, chunks, chunkKeys };
+      const request = turn === undefined ? current.request : { ...current.request, prompt: turn };
+      const planned = { ...current, request, chunks, chunkKeys };
       await db.jobs.put(planned);
       return planned;
     });

@@ -1,15 +1,15 @@
 /**
  * Follow-up questions: each one a new analysis of the same link through `POST /v1/links`, queued as an
  * analyze job (so a stopped worker loses no turn and none is charged twice), whose prompt carries the
- * earlier turns (lib/thread/thread-prompt.ts) and whose metadata carries the thread
- * (lib/thread/thread-metadata.ts).
+ * earlier turns answered before the job runs (lib/thread/turn-prompt.ts) and whose metadata carries the
+ * thread (lib/thread/thread-metadata.ts).
  */
 import { ApiError } from "../../lib/api/errors";
 import type { LinklensDatabase } from "../../lib/db/database";
 import type { CommandHandlers } from "../../lib/messaging/protocol";
-import { followUpMetadata } from "../../lib/thread/thread-metadata";
-import { followUpPrompt, QUESTION_MAX } from "../../lib/thread/thread-prompt";
-import { readThread } from "../../lib/thread/thread-turns";
+import { followUpMetadata, threadIdOf } from "../../lib/thread/thread-metadata";
+import { QUESTION_MAX } from "../../lib/thread/thread-prompt";
+import { turnPrompt } from "../../lib/thread/turn-prompt";
 import type { JobRunner } from "./analyze-jobs";
 
 export interface FollowUpDeps {
@@ -36,12 +36,12 @@ export function createFollowUps({ db, runner }: FollowUpDeps) {
         code: "not_found",
         message: "this analysis is no longer in the library",
       });
-    const { threadId, turns } = await readThread(db, row);
-    const prompt = followUpPrompt(turns, asked);
-    const metadata = followUpMetadata(row.metadata, threadId, asked);
-    return runner.enqueue({ links: [link], prompt, metadata }, "follow-up", undefined, undefined, {
-      thread: { id: threadId, question: asked },
-    });
+    const thread = { id: threadIdOf(row), question: asked };
+    // The runner writes the prompt again before the first request (turn-prompt.ts): a turn still on its
+    // way now is answered by then.
+    const prompt = await turnPrompt(db, thread, link);
+    const metadata = followUpMetadata(row.metadata, thread.id, asked);
+    return runner.enqueue({ links: [link], prompt, metadata }, "follow-up", undefined, undefined, { thread });
   }
 
   return { ask, retry: runner.retry };

@@ -26,6 +26,7 @@ import { createNotifier, watchJobsForNotifications } from "./notifications";
 import { createOutbox, OUTBOX_ALARM, outboxCommandHandlers } from "./outbox";
 import { browserPageSources, pageSourcesCommandHandlers } from "./page-sources";
 import { setupPresetMirror } from "./preset-mirror";
+import { setupQueueWake } from "./queue-wake";
 import { createRelatedLister } from "./related";
 import { readSelectionLinks } from "./selection-links";
 import { clientFromSettings } from "./settings-client";
@@ -68,6 +69,8 @@ export default defineBackground(() => {
     keepAwake,
   });
   jobsAlarm.onDue(runner.runDue);
+  // A page showing a job connects while it waits: a worker it started resumes the queue at once.
+  setupQueueWake(browser.runtime, () => void runner.resume().then(runner.runDue));
   const outboxAlarm = setupJobsAlarm(browser.alarms, OUTBOX_ALARM);
   const outbox = createOutbox({
     db,

@@ -7,7 +7,7 @@
 import { ApiError } from "../../lib/api/errors";
 import type { LinklensDatabase } from "../../lib/db/database";
 import { isOlder, removedIds } from "../../lib/db/records";
-import type { CachedAnalysis, DeletedBatch } from "../../lib/db/schema";
+import type { AnalyzeJob, CachedAnalysis, DeletedBatch } from "../../lib/db/schema";
 import { checkImportDocument, type ImportSummary, planImport, summaryOf } from "../../lib/export/import-json";
 import { UNDO_WINDOW_MS } from "../../lib/library/undo-window";
 import type { CommandHandlers, DeleteResult, RestoreResult } from "../../lib/messaging/protocol";
@@ -97,13 +97,15 @@ export function createLibrary({
     },
 
     /**
-     * Removes analyses from the cache, keeping them for `restore` for `UNDO_WINDOW_MS`. An analysis with
-     * an edit not yet sent stays (deleting it would lose the edit): it is listed in `keptPending`.
+     * Removes analyses from the cache, and comparisons `jobIds` (their jobs and their pages' retries) with
+     * them, keeping both for `restore` for `UNDO_WINDOW_MS`. An analysis with an edit not yet sent stays
+     * (deleting it would lose the edit): it is listed in `keptPending`.
      */
-    async delete(analysisIds: readonly string[]): Promise<DeleteResult> {
+    async delete(analysisIds: readonly string[], jobIds: readonly string[] = []): Promise<DeleteResult> {
       const at = now();
       await undo.removeExpired(at);
       const ids = [...new Set(analysisIds)];
+      const jobs = await removeComparisons(jobIds);
       const { removed, keptPending } = await db.transaction(
         "rw",
         db.analyses,
@@ -120,13 +122,19 @@ export function createLibrary({
           return { removed: removable, keptPending: ids.filter((id) => pending.has(id)) };
         },
       );
-      if (removed.length === 0) return { deleted: 0, undoToken: null, keptPending };
+      if (removed.length === 0 && jobs.length === 0) return { deleted: 0, undoToken: null, keptPending };
       const token = newToken();
       try {
-        await undo.put({ token, rows: removed, expiresAt: at + UNDO_WINDOW_MS });
+        await undo.put({
+          token,
+          rows: removed,
+          ...(jobs.length > 0 && { jobs }),
+          expiresAt: at + UNDO_WINDOW_MS,
+        });
       } catch (error) {
         // Without its undo entry a delete is not done: the rows go back and the caller learns why.
         await putBack(removed);
+        await putBackJobs(jobs);
         throw new ApiError({
           status: 0,
           code: "undo_unavailable",
@@ -148,10 +156,37 @@ export function createLibrary({
         });
       }
       const restored = await putBack(entry.rows);
+      await putBackJobs(entry.jobs ?? []);
       await undo.remove(undoToken);
       return { restored, skipped: entry.rows.length - restored };
     },
   };
+
+  /** Takes comparisons `jobIds` out of the jobs table, with their pages' retries; answers what it took. */
+  function removeComparisons(jobIds: readonly string[]): Promise<AnalyzeJob[]> {
+    if (jobIds.length === 0) return Promise.resolve([]);
+    const comparisons = new Set(jobIds);
+    return db.transaction("rw", db.jobs, async () => {
+      const jobs = await db.jobs
+        .filter(
+          (job) =>
+            (job.comparison !== undefined && comparisons.has(job.id)) ||
+            (job.retryOf !== undefined && comparisons.has(job.retryOf.jobId)),
+        )
+        .toArray();
+      await db.jobs.bulkDelete(jobs.map((job) => job.id));
+      return jobs;
+    });
+  }
+
+  /** Puts deleted comparisons' jobs back, unless a job of the same id is there again. */
+  function putBackJobs(jobs: readonly AnalyzeJob[]): Promise<void> {
+    if (jobs.length === 0) return Promise.resolve();
+    return db.transaction("rw", db.jobs, async () => {
+      const present = await db.jobs.bulkGet(jobs.map((job) => job.id));
+      await db.jobs.bulkPut(jobs.filter((_, index) => present[index] === undefined));
+    });
+  }
 
   /**
    * Writes back the rows that are not in the cache again with an equal or newer version; returns how
@@ -182,7 +217,7 @@ export function libraryCommandHandlers(
 ): Pick<CommandHandlers, "analyses.import" | "analyses.delete" | "analyses.restore"> {
   return {
     "analyses.import": ({ document }) => library.importDocument(document),
-    "analyses.delete": ({ analysisIds }) => library.delete(analysisIds),
+    "analyses.delete": ({ analysisIds, jobIds }) => library.delete(analysisIds, jobIds),
     "analyses.restore": ({ undoToken }) => library.restore(undoToken),
   };
 }

@@ -2,7 +2,6 @@ import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState }
 import { i18n } from "#i18n";
 import { CompareButton } from "../../components/compare/compare-button";
 import { CompareForm } from "../../components/compare/compare-form";
-import { ComparisonList } from "../../components/compare/comparison-list";
 import { ComparisonView } from "../../components/compare/comparison-view";
 import { useCompareDraft } from "../../components/compare/use-compare-draft";
 import { ActionNoticeView } from "../../components/library-actions/action-notice";
@@ -14,6 +13,7 @@ import { AnalysisDetail } from "../../components/sidepanel/analysis-detail";
 import { LibraryView } from "../../components/sidepanel/library-view";
 import { type SectionName, SectionNav } from "../../components/sidepanel/section-nav";
 import { UsageView } from "../../components/sidepanel/usage-view";
+import { useLibraryComparisons } from "../../components/sidepanel/use-library-comparisons";
 import { useLibraryEntries } from "../../components/sidepanel/use-library-entries";
 import { useLoadMark } from "../../components/sidepanel/use-load-mark";
 import { useSidepanelFocus } from "../../components/sidepanel/use-sidepanel-focus";
@@ -27,6 +27,13 @@ type View =
 
 const LIBRARY: View = { name: "library" };
 
+/** What the detail's Back says: where it returns, the view under it. */
+function backLabel(under: View | undefined): string {
+  if (under?.name === "comparison") return i18n.t("sidepanel.detail.backToComparison");
+  if (under?.name === "detail") return i18n.t("sidepanel.detail.backToAnalysis");
+  return i18n.t("sidepanel.detail.back");
+}
+
 /**
  * The side panel: the library (every cached analysis), an analysis's detail with its related ones, and
  * usage. Views stack: opening an analysis pushes it, Back (or Escape) returns to where it was opened.
@@ -35,9 +42,12 @@ const LIBRARY: View = { name: "library" };
  */
 export function App() {
   const { entries, complete, index } = useLibraryEntries();
+  const comparisons = useLibraryComparisons();
   const { focus, clear: clearFocus } = useSidepanelFocus();
   const [stack, setStack] = useState<View[]>([LIBRARY]);
   const view = stack[stack.length - 1] as View;
+  // A comparison stays mounted under the analyses opened from it, so Back finds its table as it was.
+  const comparison = stack.findLast((each) => each.name === "comparison");
   const openedFrom = useRef<string | undefined>(undefined);
   useLoadMark("ready", entries !== undefined);
   useLoadMark("complete", complete);
@@ -83,6 +93,10 @@ export function App() {
     if (view.name === "library") openedFrom.current = analysisId;
     setStack((current) => [...current, { name: "detail", analysisId }]);
   };
+  const openComparison = (jobId: string) => {
+    if (view.name === "library") openedFrom.current = jobId;
+    setStack((current) => [...current, { name: "comparison", jobId }]);
+  };
   const back = () => setStack((current) => (current.length > 1 ? current.slice(0, -1) : [LIBRARY]));
   // The analysis is gone: back to the library, where the focus goes to Undo (not to its row).
   const leaveDeleted = () => {
@@ -115,9 +129,6 @@ export function App() {
       </header>
       <main className="sidepanel__main">
         <div hidden={view.name !== "library"} className="sidepanel__library">
-          <ComparisonList
-            onOpen={(jobId) => setStack((current) => [...current, { name: "comparison", jobId }])}
-          />
           <LibraryView
             entries={entries}
             complete={complete}
@@ -125,6 +136,8 @@ export function App() {
             focus={focus}
             onClearFocus={clearFocus}
             onOpen={open}
+            comparisons={comparisons}
+            onOpenComparison={openComparison}
             selection={selection}
             toolbarActions={
               <LibraryToolbarActions
@@ -140,6 +153,7 @@ export function App() {
             key={view.analysisId}
             analysisId={view.analysisId}
             onBack={back}
+            backLabel={backLabel(stack.at(-2))}
             onOpen={open}
             renderActions={(record) => <DetailActions record={record} actions={actions} />}
             renderRemoval={(record) => (
@@ -156,8 +170,18 @@ export function App() {
             onStarted={(jobId) => setStack([LIBRARY, { name: "comparison", jobId }])}
           />
         ) : null}
-        {view.name === "comparison" ? (
-          <ComparisonView key={view.jobId} jobId={view.jobId} onBack={back} onOpen={open} />
+        {comparison?.name === "comparison" ? (
+          <ComparisonView
+            key={comparison.jobId}
+            jobId={comparison.jobId}
+            shown={view === comparison}
+            onBack={back}
+            onOpen={open}
+            onDelete={async (analysisIds, jobIds) => {
+              const result = await actions.deleteAnalyses(analysisIds, jobIds);
+              if (result?.undoToken) leaveDeleted();
+            }}
+          />
         ) : null}
       </main>
       <ActionNoticeView

@@ -287,6 +287,13 @@ export function schemaOfResponseFormat(format: ResponseFormat): JsonSchemaDocume
 // ---------------------------------------------------------------------------------------------------
 // Records (tolerant: what a service may answer)
 
+/**
+ * `analysis.extras.textSource` when `analysis.text` is the page's own text (our service's extraction): a
+ * passage of it is on the page. The seed does not say what `text` is, so without this value it may be a
+ * service's own description of the page (lib/sources/service-page-text.ts).
+ */
+export const PAGE_TEXT_SOURCE = "page";
+
 export const AnalysisObject = z
   .looseObject({
     title: z.string().optional(),
@@ -298,7 +305,17 @@ export const AnalysisObject = z
     score: z.number().optional(),
     image: z.string().optional(),
     favicon: z.string().optional(),
-    extras: z.looseObject({ imageLinks: z.array(z.string()).optional() }).optional(),
+    extras: z
+      .looseObject({
+        imageLinks: z.array(z.string()).optional(),
+        textSource: z
+          .string()
+          .optional()
+          .meta({
+            description: `\`${PAGE_TEXT_SOURCE}\` when \`text\` is the page's own text, as extracted from it (this project's addition).`,
+          }),
+      })
+      .optional(),
   })
   .meta({ id: "AnalysisObject", description: "Descriptive data of the analyzed page." });
 export type AnalysisObject = z.infer<typeof AnalysisObject>;

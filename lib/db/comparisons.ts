@@ -1,16 +1,18 @@
 /** Reading comparisons (lib/compare) from the jobs table: the pages read these; only the worker writes. */
+import { type ComparisonJobs, groupComparisonJobs } from "../compare/comparison-jobs";
 import { type ComparisonRow, comparisonAnalysisIds, comparisonRows } from "../compare/comparison-rows";
 import type { LinklensDatabase } from "./database";
-import type { AnalyzeJob, CachedAnalysis } from "./schema";
+import type { CachedAnalysis } from "./schema";
 
-/** Every comparison, newest first. */
-export async function comparisonJobs(db: LinklensDatabase): Promise<AnalyzeJob[]> {
-  const jobs = await db.jobs.filter((job) => job.comparison !== undefined).toArray();
-  return jobs.sort((a, b) => b.createdAt - a.createdAt);
+/** Every comparison with its pages' retries, newest first. */
+export async function comparisonJobs(db: LinklensDatabase): Promise<ComparisonJobs[]> {
+  const jobs = await db.jobs
+    .filter((job) => job.comparison !== undefined || job.retryOf !== undefined)
+    .toArray();
+  return groupComparisonJobs(jobs);
 }
 
-export interface ComparisonData {
-  job: AnalyzeJob;
+export interface ComparisonData extends ComparisonJobs {
   rows: ComparisonRow[];
 }
 
@@ -20,10 +22,11 @@ export async function readComparison(db: LinklensDatabase, jobId: string): Promi
     const job = await db.jobs.get(jobId);
     if (!job?.comparison) return null;
     const retries = await db.jobs.filter((each) => each.retryOf?.jobId === jobId).toArray();
+    retries.sort((a, b) => a.createdAt - b.createdAt);
     const ids = comparisonAnalysisIds(job, retries);
     const found = await db.analyses.bulkGet(ids);
     const records = new Map<string, CachedAnalysis>();
     for (const record of found) if (record) records.set(record.analysisId, record);
-    return { job, rows: comparisonRows(job, retries, records) };
+    return { job, retries, rows: comparisonRows(job, retries, records) };
   });
 }

@@ -16,7 +16,7 @@ import type {
   Middleware,
   Transaction,
 } from "dexie";
-import { toLibraryEntry } from "../library/library-entry";
+import { toLibraryEntry } from "../library/record-entry";
 import {
   BLOCK_BUCKETS,
   BLOCK_DOCS,

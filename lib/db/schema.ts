@@ -232,6 +232,8 @@ export interface OutboxEntry {
 export interface DeletedBatch {
   token: string;
   rows: CachedAnalysis[];
+  /** Comparisons deleted with them: their jobs and their pages' retries. */
+  jobs?: AnalyzeJob[];
   /** Epoch ms. */
   expiresAt: number;
 }

@@ -5,6 +5,7 @@
  */
 import type { Metadata } from "../api/contract";
 import { sameJson } from "../json/same-json";
+import { userMetadata } from "../thread/thread-metadata";
 import type { EditableValues } from "./edit-draft";
 
 const EDITABLE_FIELD_NAMES = ["textContent", "jsonContent", "metadata"] as const;
@@ -33,10 +34,12 @@ export function fieldText(field: EditableFieldName, value: unknown): string | un
   return JSON.stringify(sortedKeys(value), null, 2);
 }
 
+/** The user's keys only: an edit keeps a thread's keys as they are (edit-patch.ts), so they never differ. */
 function metadataText(metadata: Metadata): string {
-  return Object.keys(metadata)
+  const shown = userMetadata(metadata);
+  return Object.keys(shown)
     .sort()
-    .map((key) => `${key}: ${JSON.stringify(metadata[key])}`)
+    .map((key) => `${key}: ${JSON.stringify(shown[key])}`)
     .join("\n");
 }
 

@@ -1,10 +1,12 @@
 /**
  * The Markdown export: one `##` section per analysis (title linked to the page, site, dates, metadata,
  * the generated text, and the JSON in a fenced block). For reading and sharing; JSON is the lossless one.
+ * A follow-up's thread keys are said in words (its question and thread), never listed as metadata.
  */
 import type { CachedAnalysis } from "../db/schema";
-import { formatRelevance } from "../format/relevance";
+import { relevanceShown } from "../format/relevance";
 import { safeHref } from "../links/safe-link";
+import { isFollowUp, promptOf, threadIdOf, userMetadata } from "../thread/thread-metadata";
 
 export interface MarkdownExportOptions {
   /** Epoch ms of the export; default now. */
@@ -28,7 +30,9 @@ function sectionOf(row: CachedAnalysis): string {
     ["Site", row.host || undefined],
     ["Author", analysis.author],
     ["Published", analysis.publishedDate],
-    ["Relevance", analysis.score === undefined ? undefined : formatRelevance(analysis.score)],
+    ["Question", isFollowUp(row) ? promptOf(row) : undefined],
+    ["Follow-up in the thread of", isFollowUp(row) ? threadIdOf(row) : undefined],
+    ["Relevance", relevanceText(analysis.score, promptOf(row))],
     ["Created", row.createdAt],
     ["Updated", row.updatedAt],
     ["Analysis id", row.analysisId],
@@ -39,7 +43,9 @@ function sectionOf(row: CachedAnalysis): string {
   if (row.partial) lines.push("- Only some fields of this analysis were loaded.");
   if (row.pending) lines.push("- Holds an edit not yet saved to the service.");
 
-  const metadata = Object.entries(row.metadata ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const metadata = Object.entries(userMetadata(row.metadata)).sort(([a], [b]) =>
+    a < b ? -1 : a > b ? 1 : 0,
+  );
   if (metadata.length > 0) {
     lines.push("", "### Metadata", "");
     for (const [key, value] of metadata)
@@ -52,6 +58,12 @@ function sectionOf(row: CachedAnalysis): string {
     lines.push("", "### JSON", "", ...fenced(JSON.stringify(row.jsonContent, null, 2), "json"));
   }
   return `${lines.join("\n")}\n`;
+}
+
+function relevanceText(score: number | undefined, prompt: string | undefined): string | undefined {
+  const shown = relevanceShown(score, prompt);
+  if (shown?.kind === "notAQuestion") return "only for questions (this prompt is not one)";
+  return shown?.text;
 }
 
 /** A fence longer than any run of backticks in the text, so the text cannot close it. */

@@ -4,8 +4,14 @@
  * (server/generate/text/relevance.ts); another service may score from 0 to 100. So a score in [0, 1] is a
  * fraction, one above 1 and up to 100 is a percentage already, and anything else is shown as the number
  * it is, since it is on no scale Linklens knows.
+ *
+ * The score measures the prompt's words on the page: it means something for a question ("When did the
+ * line open?"), and nothing for a request ("Summarize the article", whose words are all instructions,
+ * scores 0%). So a score is shown only when the prompt is a question, or not known here (an analysis
+ * made elsewhere); for any other prompt the page says why there is none (`relevanceShown`).
  */
 import { uiLanguageTag } from "../i18n/ui-language";
+import { isQuestion } from "../text/question";
 
 /** The score as a percentage from 0 to 100, or undefined when it is on no known scale. */
 export function relevancePercent(score: number): number | undefined {
@@ -35,4 +41,17 @@ export function formatRelevance(score: number): string {
     return Number.isFinite(score) ? relevanceFormats().number.format(score) : String(score);
   }
   return relevanceFormats().percent.format(percent / 100);
+}
+
+/** What an analysis shows for its score: the figure, why there is none (not a question), or nothing. */
+export type RelevanceShown = { kind: "score"; text: string } | { kind: "notAQuestion" };
+
+/** `score` as shown for an analysis asked `prompt` (`undefined`: this browser never knew the prompt). */
+export function relevanceShown(
+  score: number | undefined,
+  prompt: string | undefined,
+): RelevanceShown | undefined {
+  if (score === undefined) return undefined;
+  if (prompt?.trim() && !isQuestion(prompt)) return { kind: "notAQuestion" };
+  return { kind: "score", text: formatRelevance(score) };
 }

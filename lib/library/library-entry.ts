@@ -3,10 +3,9 @@
  * filters test. The worker stores it beside each cached analysis (the `libraryEntries` table, written
  * with the row: lib/db/library-index.ts), so the side panel reads 100,000 of them without reading the
  * records (page texts up to 100,000 characters); the detail view reads the full record when it opens.
- * Search does not look at entries but at the search index (search-index.ts).
+ * Search does not look at entries but at the search index (search-index.ts). An entry is made from its
+ * cached analysis by record-entry.ts.
  */
-import type { CachedAnalysis } from "../db/schema";
-import { firstLineOf, promptLine } from "./first-line";
 
 type LibraryMetadata = Record<string, string | number | boolean | null>;
 
@@ -45,35 +44,6 @@ export interface LibraryEntry {
 /** What a thread's row stands for: its turns, oldest first. */
 export interface LibraryThread {
   turnIds: string[];
-}
-
-export function toLibraryEntry(row: CachedAnalysis, docNo = -1): LibraryEntry {
-  const analysis = row.analysis ?? {};
-  const title = analysis.title ?? "";
-  const url = analysis.url ?? "";
-  const metadata: LibraryMetadata = row.metadata ?? {};
-  const time = [row.updatedAt, row.createdAt]
-    .map((value) => (value ? Date.parse(value) : Number.NaN))
-    .find(Number.isFinite);
-  return {
-    analysisId: row.analysisId,
-    docNo,
-    title,
-    url,
-    host: row.host,
-    pageKey: row.pageUrl || row.pageId || row.analysisId,
-    favicon: analysis.favicon,
-    time: time ?? row.cachedAt,
-    hasJson: row.jsonContent !== undefined && Object.keys(row.jsonContent).length > 0,
-    metadata,
-    partial: row.partial === true,
-    pending: row.pending === true,
-    ...(row.edited && { edited: true }),
-    firstLine: firstLineOf(row.textContent, row.jsonContent),
-    ...(row.origin && { prompt: promptLine(row.origin.prompt) }),
-    ...(row.origin?.presetName && { presetName: row.origin.presetName }),
-    ...(row.origin?.costCredits !== undefined && { costCredits: row.origin.costCredits }),
-  };
 }
 
 /** Newest (last changed) first; ties by id, so the order is stable. */

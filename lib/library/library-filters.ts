@@ -2,6 +2,7 @@
  * The library's filters: site, preset, date range (local days of the last change), has jsonContent, one
  * metadata key = value.
  */
+import { isThreadKey } from "../thread/thread-metadata";
 import type { LibraryEntry } from "./library-entry";
 
 export type JsonFilter = "any" | "with" | "without";
@@ -107,9 +108,10 @@ export function presetCounts(entries: readonly LibraryEntry[]): { preset: string
     .sort((a, b) => b.count - a.count || a.preset.localeCompare(b.preset));
 }
 
-/** Every metadata key in use, sorted, for the key field's suggestions. */
+/** Every metadata key of the user's in use, sorted, for the key field's suggestions (a thread's are not). */
 export function metadataKeys(entries: readonly LibraryEntry[]): string[] {
   const keys = new Set<string>();
-  for (const entry of entries) for (const key of Object.keys(entry.metadata)) keys.add(key);
+  for (const entry of entries)
+    for (const key of Object.keys(entry.metadata)) if (!isThreadKey(key)) keys.add(key);
   return [...keys].sort();
 }

@@ -3,6 +3,7 @@
  * first question with the newest turn's start, time and the thread's total cost. Search and filters
  * look at every turn; a turn that matches shows its thread's row.
  */
+import { threadCredits } from "../thread/thread-cost";
 import { threadIdOf } from "../thread/thread-metadata";
 import type { LibraryEntry, LibraryThread } from "./library-entry";
 
@@ -31,11 +32,8 @@ export function threadGroups(entries: readonly LibraryEntry[]): Map<string, Libr
 export function threadEntry(turns: readonly LibraryEntry[]): LibraryEntry {
   const first = turns[0] as LibraryEntry;
   const last = turns.at(-1) as LibraryEntry;
-  const costs = turns.map((turn) => turn.costCredits);
   const thread: LibraryThread = { turnIds: turns.map((turn) => turn.analysisId) };
-  const total = costs.every((cost) => cost !== undefined)
-    ? costs.reduce<number>((sum, cost) => sum + (cost as number), 0)
-    : undefined;
+  const total = threadCredits(turns.map((turn) => turn.costCredits));
   return {
     ...first,
     firstLine: last.firstLine,

@@ -13,6 +13,7 @@ import type {
 import type { ApiErrorInit } from "../api/errors";
 import type { AnalysisPatch, ConflictChoice, JobSource } from "../db/schema";
 import type { ImportSummary } from "../export/import-json";
+import type { OpenedLookup, TabLookup } from "../sources/source-steps";
 
 /** `status`: what the service answered (none when unreachable); `not_api`: an address that is no /v1 API. */
 export type ConnectionStatus =
@@ -84,6 +85,13 @@ export type TabsAnalyzeResult = ({ jobId: string } | { confirmationId: string })
   /** Tabs left out: not https (chrome://, about:, …), no readable address, or a duplicate. */
   skipped: number;
 };
+
+/** `analyses.delete`: analyses, and comparisons (their jobs, with their pages' retries) deleted with them. */
+export interface DeleteRequest {
+  analysisIds: string[];
+  /** Comparisons' job ids: their tables go too, and come back with Undo. */
+  jobIds?: string[];
+}
 
 /** What `analyses.delete` did; `undoToken` is null when nothing was removed. */
 export interface DeleteResult {
@@ -166,7 +174,7 @@ interface Protocol {
   /** Merges a JSON export (parsed) into the cache; an invalid one fails (`invalid_import`) and changes nothing. */
   "analyses.import": { request: { document: unknown }; response: ImportSummary };
   /** Removes analyses from the local cache only (the API has no delete); undo within 10 minutes. */
-  "analyses.delete": { request: { analysisIds: string[] }; response: DeleteResult };
+  "analyses.delete": { request: DeleteRequest; response: DeleteResult };
   /** Undoes a delete (`undo_expired` once its time is over). */
   "analyses.restore": { request: { undoToken: string }; response: RestoreResult };
   /**
@@ -183,7 +191,12 @@ interface Protocol {
    * on the click); false when the tab shows another page or cannot be scripted (the clicked page then opens
    * the page at the passage's text fragment itself, components/sources/sourced-answer.tsx).
    */
-  "sources.highlight": { request: SourceHighlightRequest; response: { highlighted: boolean } };
+  "sources.highlight": { request: SourceHighlightRequest; response: { lookup: TabLookup } };
+  /**
+   * Opens the page in a new tab and looks for the passage there once it has loaded (a passage not known to be
+   * on the page): highlighted, not there, or the page may not be read (no host permission).
+   */
+  "sources.openAndLook": { request: { url: string; passage: string }; response: { lookup: OpenedLookup } };
   /** The open tab's text, read on the click; fails (`page_not_open`) when the tab shows another page. */
   "page.readText": { request: { tabId?: number; url: string }; response: { text: string } };
 }

@@ -6,8 +6,8 @@
  */
 import type * as z from "zod/mini";
 import { defaultPresetIdAmong } from "./preset-order";
-import { Preset, SETTINGS_FIELDS, type Settings } from "./settings";
-import { DEFAULT_SETTINGS, MAX_PRESETS } from "./settings-defaults";
+import { MAX_PRESETS, Preset, SETTINGS_FIELDS, type Settings } from "./settings";
+import { DEFAULT_SETTINGS } from "./settings-defaults";
 import { cleanSiteRules, firstOfEachId } from "./site-rules";
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>

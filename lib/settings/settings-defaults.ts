@@ -2,10 +2,6 @@
 import { DEFAULT_BASE_URL } from "./base-url";
 import type { Preset, Settings } from "./settings";
 
-export const PRESET_NAME_MAX = 60;
-/** Presets a user may keep; far above any real need, it only bounds the storage item. */
-export const MAX_PRESETS = 100;
-
 /** Presets every new install (and every v1 settings object) starts with; the user may change them all. */
 export const BUILTIN_PRESETS: readonly Preset[] = [
   {

@@ -1,13 +1,14 @@
 /**
  * The settings' schema, in zod/mini (the popup reads settings too): what the options page writes
  * (write-settings.ts), validated with messages for its form, and, field by field, what every reader keeps of
- * a stored value (clean-settings.ts). The modules without zod are re-exported here.
+ * a stored value (clean-settings.ts), with its types `Settings` and `Preset`. The modules without zod that
+ * this one uses are re-exported here; the ones written in its types are imported from their own modules:
+ * the defaults (settings-defaults.ts) and the migrations (settings-migrations.ts).
  */
 import * as z from "zod/mini";
 import { Prompt, Temperature } from "../api/field-schemas";
 import { type SchemaProblem, schemaProblem } from "../schema/schema-problem";
 import { BASE_URL_MESSAGE, isAllowedBaseUrl } from "./base-url";
-import { MAX_PRESETS, PRESET_NAME_MAX } from "./settings-defaults";
 import { MAX_SITE_RULES, SiteRule } from "./site-rules";
 
 export { schemaProblem } from "../schema/schema-problem";
@@ -18,20 +19,12 @@ export {
 } from "./base-url";
 
 export { defaultPreset, presetsDefaultFirst } from "./preset-order";
-export {
-  BUILTIN_PRESETS,
-  builtinPresets,
-  DEFAULT_PRESET_ID,
-  DEFAULT_SETTINGS,
-  MAX_PRESETS,
-  PRESET_NAME_MAX,
-} from "./settings-defaults";
-export {
-  migrateSettingsV1toV2,
-  migrateSettingsV2toV3,
-  SETTINGS_VERSION,
-} from "./settings-migrations";
 export { MAX_SITE_RULES } from "./site-rules";
+
+/** The longest name a preset may have, in characters. */
+export const PRESET_NAME_MAX = 60;
+/** Presets a user may keep; far above any real need, it only bounds the storage item. */
+export const MAX_PRESETS = 100;
 
 /** Where a service may live: https anywhere, http only on this machine. */
 export const BaseUrl = z.string().check(z.trim(), z.refine(isAllowedBaseUrl, { message: BASE_URL_MESSAGE }));

@@ -6,7 +6,6 @@
  */
 import * as z from "zod/mini";
 import { type HostPattern, hostPatternMatches, parseHostPattern } from "./host-pattern";
-import type { Preset } from "./settings";
 
 /** Rules a user may keep; far above any real need, it only bounds the storage item. */
 export const MAX_SITE_RULES = 100;
@@ -28,7 +27,10 @@ export const SiteRule = z.object({
 });
 export type SiteRule = z.infer<typeof SiteRule>;
 
-export interface SiteRuleMatch<P extends Preset = Preset> {
+/** A preset as a rule names it: by its id (the settings' presets, or the `presets` table's rows). */
+type NamedPreset = { id: string };
+
+export interface SiteRuleMatch<P extends NamedPreset> {
   rule: SiteRule;
   preset: P;
 }
@@ -64,7 +66,7 @@ export function siteRuleMatches(rule: Pick<SiteRule, "pattern">, url: string | U
  * The first rule (in the user's order) whose pattern matches `url` and whose preset exists, with that
  * preset; `undefined` when none applies (then the default preset does).
  */
-export function siteRuleFor<P extends Preset>(
+export function siteRuleFor<P extends NamedPreset>(
   settings: { presets: readonly P[]; siteRules?: readonly SiteRule[] },
   url: string | undefined,
 ): SiteRuleMatch<P> | undefined {

@@ -39,6 +39,17 @@ export function questionInMetadata(metadata: MetadataValues | undefined): string
   return typeof value === "string" && value !== "" ? value : undefined;
 }
 
+/**
+ * What an analysis was asked: a follow-up's question, else the prompt a job of this browser sent;
+ * `undefined` when this browser never knew it.
+ */
+export function promptOf(record: {
+  metadata?: MetadataValues;
+  origin?: { prompt: string };
+}): string | undefined {
+  return questionInMetadata(record.metadata) ?? (record.origin?.prompt || undefined);
+}
+
 /** The user's own keys: the metadata without the thread's. */
 export function userMetadata<T extends MetadataValues>(metadata: T | undefined): T {
   const kept: MetadataValues = {};

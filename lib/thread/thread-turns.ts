@@ -6,7 +6,8 @@
 import type { LinklensDatabase } from "../db/database";
 import { recordsForPage } from "../db/records";
 import type { CachedAnalysis } from "../db/schema";
-import { questionInMetadata, threadIdOf } from "./thread-metadata";
+import { type ServicePageText, servicePageText } from "../sources/service-page-text";
+import { promptOf, threadIdOf } from "./thread-metadata";
 
 export interface ThreadTurn {
   analysisId: string;
@@ -19,7 +20,7 @@ export interface ThreadTurn {
   costCredits?: number;
   /** The page, and its text when the service returned it: where the answer's sources are looked for. */
   url?: string;
-  pageText?: string;
+  pageText?: ServicePageText;
 }
 
 function madeAt(row: CachedAnalysis): number {
@@ -28,14 +29,15 @@ function madeAt(row: CachedAnalysis): number {
 }
 
 export function toThreadTurn(row: CachedAnalysis): ThreadTurn {
+  const pageText = servicePageText(row.analysis);
   return {
     analysisId: row.analysisId,
-    question: questionInMetadata(row.metadata) ?? row.origin?.prompt ?? "",
+    question: promptOf(row) ?? "",
     answer: row.textContent ?? "",
     time: madeAt(row),
     ...(row.origin?.costCredits !== undefined && { costCredits: row.origin.costCredits }),
     ...(row.analysis?.url !== undefined && { url: row.analysis.url }),
-    ...(row.analysis?.text !== undefined && { pageText: row.analysis.text }),
+    ...(pageText && { pageText }),
   };
 }
 

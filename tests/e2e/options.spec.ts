@@ -1,4 +1,5 @@
-import { DEFAULT_BASE_URL, SETTINGS_VERSION } from "../../lib/settings/settings";
+import { DEFAULT_BASE_URL } from "../../lib/settings/settings";
+import { SETTINGS_VERSION } from "../../lib/settings/settings-migrations";
 import { startServiceProcess } from "../helpers/service-process";
 import { expect, TEST_API_KEY, test } from "./fixtures";
 import {

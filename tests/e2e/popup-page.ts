@@ -3,7 +3,8 @@
  * popup runs as a tab (`popup.html?tabId=N`, the test seam of lib/browser/active-tab.ts) aimed at tab N.
  */
 import type { Locator, Page, Worker } from "@playwright/test";
-import { DEFAULT_SETTINGS, type Settings } from "../../lib/settings/settings";
+import type { Settings } from "../../lib/settings/settings";
+import { DEFAULT_SETTINGS } from "../../lib/settings/settings-defaults";
 
 /** Stores settings as the options page would (settings v2 in `storage.local`). */
 export async function writeSettings(serviceWorker: Worker, changes: Partial<Settings>): Promise<void> {

@@ -23,8 +23,11 @@ import { expect, TEST_API_KEY } from "./fixtures";
 import { OptionsPage } from "./options-page";
 import { test } from "./popup-fixtures";
 import { writeSettings } from "./popup-page";
+import { compareLongTitlesScenario } from "./scenarios/compare-long-titles";
+import { comparisonInLibraryScenario } from "./scenarios/comparison-in-library";
 import { followUpsOnSeedScenario } from "./scenarios/follow-ups-on-seed";
 import type { ScenarioTest } from "./scenarios/scenario-test";
+import { sourcesOnSeedScenario } from "./scenarios/sources-on-seed";
 import { libraryRow } from "./sidepanel-page";
 
 test.use({ ignoreHTTPSErrors: true });
@@ -255,3 +258,6 @@ const scenarioTest = chromiumScenarioTest.extend({
   },
 });
 followUpsOnSeedScenario(scenarioTest as unknown as ScenarioTest, () => seed);
+sourcesOnSeedScenario(scenarioTest as unknown as ScenarioTest, () => seed);
+compareLongTitlesScenario(scenarioTest as unknown as ScenarioTest, () => seed);
+comparisonInLibraryScenario(scenarioTest as unknown as ScenarioTest, () => seed);

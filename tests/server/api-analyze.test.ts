@@ -27,6 +27,9 @@ describe("POST /v1/links", () => {
     expect(result.analysis.id).toMatch(/\S/);
     expect(result.analysis.score).toBeGreaterThan(0);
     expect(result.analysis.score).toBeLessThanOrEqual(1);
+    // The text is the page's own, and the record says so (the seed does not): the extension's sources rest on it.
+    expect(result.analysis.text).toContain("412 million pounds");
+    expect(result.analysis.extras.textSource).toBe("page");
     expect(result.textContent.length).toBeGreaterThan(40);
     expect(result.jsonContent).toBeUndefined();
   });

@@ -9,15 +9,14 @@
  * Bounded: the retry is waited for 5 s at most; each test and hook in 120 s (three service processes and
  * one Postgres server start here).
  */
-import { eq } from "drizzle-orm";
 import postgresClient from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashApiKey } from "../../server/store/key-hash";
-import { openStore, type StoreConfig } from "../../server/store/open-store";
-import { usage } from "../../server/store/schema";
+import { openStore } from "../../server/store/open-store";
 import { postgresPerFile } from "../helpers/postgres-cluster";
 import { type ServiceProcess, startServiceProcess } from "../helpers/service-process";
 import { fixtureSitePerFile } from "./helpers/fixture-site";
+import { storedForKey } from "./helpers/stored-for-key";
 
 const LIVE_KEY = "lk_crash_live";
 const KILLED_KEY = "lk_crash_killed";
@@ -58,24 +57,6 @@ function keyedAnalyze(heldPage: string, apiKey: string) {
 /** Until the page's fetch reached the site: the request has claimed its key by then (claims come first). */
 async function fetchArrived(heldPage: string) {
   await expect.poll(() => fixture.site.requested, { timeout: 30_000 }).toContain(`/held?name=${heldPage}`);
-}
-
-/** What the store holds for the API key: its analyses, its usage rows and its balance. */
-async function storedFor(apiKey: string, config: StoreConfig) {
-  const store = await openStore(config);
-  try {
-    const tenant = await store.findTenant(hashApiKey(apiKey));
-    if (!tenant) throw new Error(`no tenant for ${apiKey}`);
-    const analyses = await store.listAnalyses(tenant.id);
-    const usageRows = await store.db.select().from(usage).where(eq(usage.tenantId, tenant.id));
-    return {
-      analysisIds: analyses.map((analysis) => analysis.analysisId),
-      usageRows,
-      credits: tenant.credits,
-    };
-  } finally {
-    await store.close();
-  }
 }
 
 describe("two service processes on one Postgres", WITH_PROCESSES, () => {
@@ -135,7 +116,7 @@ describe("two service processes on one Postgres", WITH_PROCESSES, () => {
     const [result] = settled?.body.results ?? [];
     expect(result.analysis.url).toBe(fixture.site.url("/held?name=killed"));
 
-    const stored = await storedFor(KILLED_KEY, { databaseUrl: postgres.url });
+    const stored = await storedForKey(KILLED_KEY, { databaseUrl: postgres.url });
     expect(stored.analysisIds).toEqual([result.analysisId]);
     expect(stored.usageRows.map((row) => row.usageId)).toEqual([settled?.body.usageId]);
     expect(stored.credits).toBe(CREDITS - 1);
@@ -165,7 +146,7 @@ describe("one service process on PGlite, killed and started again", WITH_PROCESS
     expect(settled.body.costCredits).toBe(1);
 
     await service.stop();
-    const stored = await storedFor(RESTARTED_KEY, { dataDir: service.dataDir });
+    const stored = await storedForKey(RESTARTED_KEY, { dataDir: service.dataDir });
     expect(stored.analysisIds).toEqual([settled.body.results[0].analysisId]);
     expect(stored.usageRows.map((row) => row.usageId)).toEqual([settled.body.usageId]);
     expect(stored.credits).toBe(CREDITS - 1);

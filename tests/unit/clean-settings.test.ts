@@ -2,14 +2,8 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeBrowser } from "wxt/testing/fake-browser";
 import { LIMITS } from "../../lib/api/limits";
 import { cleanSettings } from "../../lib/settings/clean-settings";
-import {
-  builtinPresets,
-  DEFAULT_PRESET_ID,
-  DEFAULT_SETTINGS,
-  MAX_PRESETS,
-  type Preset,
-  Settings,
-} from "../../lib/settings/settings";
+import { MAX_PRESETS, type Preset, Settings } from "../../lib/settings/settings";
+import { builtinPresets, DEFAULT_PRESET_ID, DEFAULT_SETTINGS } from "../../lib/settings/settings-defaults";
 import { readSettings, watchSettings } from "../../lib/settings/settings-store";
 import { writeSettings } from "../../lib/settings/write-settings";
 

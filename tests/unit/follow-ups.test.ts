@@ -34,11 +34,12 @@ const openDatabase = freshDatabaseEachTest("follow-ups", (fresh) => {
  * The worker's runner and follow-ups, recording every POST /v1/links. `loseAnswers`: a worker stopped
  * mid-request, whose requests the service runs but whose answers never come back.
  */
-function setup(apiKey = KEY, loseAnswers = false) {
+function setup(apiKey = KEY, loseAnswers = false, hold?: Parameters<typeof recordingJobRunner>[3]) {
   const { runner, requests } = recordingJobRunner(
     { db, scheduleAlarm: () => {} },
     { baseUrl: env.service.url, apiKey },
     loseAnswers ? "always" : undefined,
+    hold,
   );
   return { runner, followUps: createFollowUps({ db, runner }), requests };
 }
@@ -103,6 +104,37 @@ describe("follow-up questions", { timeout: 60_000 }, () => {
     const imported = await fresh.analyses.get(from);
     const again = await readThread(fresh, imported ?? (undefined as never));
     expect(again).toEqual(thread);
+  });
+
+  it("sends a follow-up asked while the turn before it is on its way with that turn, once it is answered", async () => {
+    // The depot turn's request is kept on its way until the next question has been asked.
+    let letGo: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      letGo = resolve;
+    });
+    const depotQuestion = "Where is the Kestrel Hill depot?";
+    const { runner, followUps, requests } = setup(KEY, false, (body) =>
+      parseFollowUpPrompt(body.prompt ?? "")?.question === depotQuestion ? held : undefined,
+    );
+    const link = env.site.url("/news/article.html");
+    const first = await finished(
+      runner,
+      await runner.enqueue({ links: [link], prompt: "What is this page about?" }, "popup"),
+    );
+    const root = first.analysisIds[0] as string;
+    await followUps.ask(root, depotQuestion);
+    await expect.poll(() => requests.length).toBe(2);
+    const complaintJobId = await followUps.ask(root, "Who complained about it?");
+    letGo();
+
+    const complaint = await finished(runner, complaintJobId);
+    const sent = parseFollowUpPrompt(requests.at(-1)?.body.prompt as string);
+    expect(sent?.question).toBe("Who complained about it?");
+    expect(sent?.earlier.map((turn) => turn.question)).toEqual(["What is this page about?", depotQuestion]);
+    // What the depot turn said is said again as such (the symptom of the e2e run that lost it).
+    const answer = await db.analyses.get(complaint.analysisIds[0] as string);
+    expect(answer?.textContent).toMatch(/^As an earlier answer said: /);
+    expect(await db.usage.count()).toBe(3);
   });
 
   it("loses no turn and charges none twice when the worker stops mid-turn", async () => {

@@ -15,7 +15,7 @@ import { RelatedList } from "../../components/sidepanel/related-list";
 import { UsageLinks } from "../../components/sidepanel/usage-list";
 import type { AnalysisObject } from "../../lib/api/contract";
 import type { CachedAnalysis } from "../../lib/db/schema";
-import { toLibraryEntry } from "../../lib/library/library-entry";
+import { toLibraryEntry } from "../../lib/library/record-entry";
 import { useEnglishMessages } from "./helpers/english-messages";
 
 const SCRIPT_URL = "javascript:alert(document.domain)";

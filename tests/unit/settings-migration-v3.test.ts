@@ -1,12 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { fakeBrowser } from "wxt/testing/fake-browser";
-import {
-  builtinPresets,
-  DEFAULT_PRESET_ID,
-  migrateSettingsV2toV3,
-  SETTINGS_VERSION,
-  Settings,
-} from "../../lib/settings/settings";
+import { Settings } from "../../lib/settings/settings";
+import { builtinPresets, DEFAULT_PRESET_ID } from "../../lib/settings/settings-defaults";
+import { migrateSettingsV2toV3, SETTINGS_VERSION } from "../../lib/settings/settings-migrations";
 import { readSettings, settingsItem } from "../../lib/settings/settings-store";
 import { writeSettings } from "../../lib/settings/write-settings";
 

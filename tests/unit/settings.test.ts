@@ -3,19 +3,20 @@ import { fakeBrowser } from "wxt/testing/fake-browser";
 import { cleanSettings } from "../../lib/settings/clean-settings";
 import {
   BaseUrl,
+  defaultPreset,
+  originNeedingPermission,
+  Preset,
+  presetsDefaultFirst,
+  Settings,
+  schemaProblem,
+} from "../../lib/settings/settings";
+import {
   BUILTIN_PRESETS,
   builtinPresets,
   DEFAULT_PRESET_ID,
   DEFAULT_SETTINGS,
-  defaultPreset,
-  migrateSettingsV1toV2,
-  originNeedingPermission,
-  Preset,
-  presetsDefaultFirst,
-  SETTINGS_VERSION,
-  Settings,
-  schemaProblem,
-} from "../../lib/settings/settings";
+} from "../../lib/settings/settings-defaults";
+import { migrateSettingsV1toV2, SETTINGS_VERSION } from "../../lib/settings/settings-migrations";
 import { readSettings, settingsItem, watchSettings } from "../../lib/settings/settings-store";
 import { writeSettings } from "../../lib/settings/write-settings";
 

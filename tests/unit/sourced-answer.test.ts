@@ -29,6 +29,10 @@ const PAGE = [
   "Critics argue the budget leaves no room for cycling lanes.",
   "The project cost 412 million pounds in 2024.",
 ].join("\n");
+/** The page's text as our service returns it: the page's own, as it says. */
+const THE_PAGE = { text: PAGE, isThePage: true };
+/** The same text from a service that does not say it is the page's (a seed-only one). */
+const UNSAID = { text: PAGE, isThePage: false };
 const CRITICS = "Critics argue the budget leaves no room for cycling lanes.";
 const COST = "The project cost 412 million pounds in 2024.";
 const FOOTBALL = "The football club signed a striker from Brazil.";
@@ -39,11 +43,13 @@ function markers(within: ParentNode = document): HTMLButtonElement[] {
 
 /** Renders the answer and waits for its Markdown (not the plain-text stand-in) and its foot. */
 async function renderAnswer(answer: string, props: Partial<SourcedAnswerProps> = {}): Promise<void> {
-  await render(SourcedAnswer, { answer, url: URL, pageText: PAGE, topHeadingLevel: 4, ...props });
+  await render(SourcedAnswer, { answer, url: URL, pageText: THE_PAGE, topHeadingLevel: 4, ...props });
   await waitForPage(() => {
     const markdown = document.querySelector<HTMLElement>(".markdown");
     expect(markdown?.style.whiteSpace).toBe("");
-    expect(document.querySelector(".answer-sources")?.textContent).toMatch(/Sources on the page|No passage/);
+    expect(document.querySelector(".answer-sources")?.textContent).toMatch(
+      /Sources on the page|No passage|In the service's text|Find the sources/,
+    );
   });
 }
 
@@ -144,7 +150,7 @@ describe("SourcedAnswer", () => {
   });
 
   it("highlights the passage in the tab showing the page on a click, and opens nothing", async () => {
-    sendCommand.mockResolvedValue({ highlighted: true });
+    sendCommand.mockResolvedValue({ lookup: "highlighted" });
     const open = vi.spyOn(window, "open").mockReturnValue(null);
     await renderAnswer(CRITICS);
     await click(markers()[0] as HTMLButtonElement);
@@ -154,7 +160,7 @@ describe("SourcedAnswer", () => {
   });
 
   it("opens the page at the passage's text fragment from the clicked page when the tab shows another", async () => {
-    sendCommand.mockResolvedValue({ highlighted: false });
+    sendCommand.mockResolvedValue({ lookup: "elsewhere" });
     const open = vi.spyOn(window, "open").mockReturnValue(null);
     await renderAnswer(CRITICS);
     await click(markers()[0] as HTMLButtonElement);
@@ -166,6 +172,78 @@ describe("SourcedAnswer", () => {
     );
     // The marker stayed the same element: the focus is not lost on the note's render.
     expect(markers()).toHaveLength(1);
+  });
+
+  describe("with a text the service does not say is the page's", () => {
+    it("marks the answer but claims no passage on the page, and offers to read the open tab", async () => {
+      await renderAnswer(`${CRITICS} ${COST}`, { pageText: UNSAID });
+      expect(answerHtml()).toBe(`<p>${CRITICS}[1] ${COST}[2]</p>`);
+      const foot = document.querySelector(".answer-sources")?.textContent ?? "";
+      expect(foot).toContain("In the service's text: 2 passages, not yet found on the page");
+      expect(foot).not.toContain("Sources on the page");
+      expect(button("Find the sources on the open tab")).toBeDefined();
+    });
+
+    it("claims nothing when nothing in it supports the answer", async () => {
+      await renderAnswer(FOOTBALL, { pageText: UNSAID });
+      expect(markers()).toEqual([]);
+      expect(document.querySelector(".answer-sources")?.textContent).toBe("Find the sources on the open tab");
+    });
+
+    it("says the passage is not on the page when the open tab shows the page without it, and opens nothing", async () => {
+      sendCommand.mockResolvedValue({ lookup: "absent" });
+      const open = vi.spyOn(window, "open").mockReturnValue(null);
+      await renderAnswer(CRITICS, { pageText: UNSAID });
+      await click(markers()[0] as HTMLButtonElement);
+      await waitForPage(() =>
+        expect(document.body.textContent).toContain("This passage is not on the page as it is now."),
+      );
+      expect(sendCommand).toHaveBeenCalledExactlyOnceWith("sources.highlight", {
+        url: URL,
+        passage: CRITICS,
+      });
+      expect(open).not.toHaveBeenCalled();
+      expect(document.body.textContent).not.toContain("The page opened in a new tab");
+    });
+
+    it("highlights it in the open tab when the live page holds it", async () => {
+      sendCommand.mockResolvedValue({ lookup: "highlighted" });
+      const open = vi.spyOn(window, "open").mockReturnValue(null);
+      await renderAnswer(CRITICS, { pageText: UNSAID });
+      await click(markers()[0] as HTMLButtonElement);
+      expect(sendCommand).toHaveBeenCalledExactlyOnceWith("sources.highlight", {
+        url: URL,
+        passage: CRITICS,
+      });
+      expect(open).not.toHaveBeenCalled();
+      expect(document.querySelector("[role=status]")).toBeNull();
+    });
+
+    it.each([
+      ["absent", "This passage is not on the page as it is now."],
+      ["highlighted", "The page opened in a new tab at the passage."],
+      ["unreadable", "The page opened in a new tab, where Linklens may not look for the passage."],
+    ])("when the tab shows another page, has the page opened and looked in: %s", async (lookup, note) => {
+      sendCommand.mockImplementation(async (command: string) =>
+        command === "sources.highlight" ? { lookup: "elsewhere" } : { lookup },
+      );
+      const open = vi.spyOn(window, "open").mockReturnValue(null);
+      await renderAnswer(CRITICS, { pageText: UNSAID });
+      await click(markers()[0] as HTMLButtonElement);
+      await waitForPage(() => expect(document.body.textContent).toContain(note));
+      expect(sendCommand).toHaveBeenLastCalledWith("sources.openAndLook", { url: URL, passage: CRITICS });
+      // No text fragment: the page was opened plainly, and looked in.
+      expect(open).not.toHaveBeenCalled();
+    });
+
+    it("claims the passages once the open tab's text is read", async () => {
+      sendCommand.mockResolvedValue({ text: PAGE });
+      await renderAnswer(CRITICS, { pageText: UNSAID });
+      await click(button("Find the sources on the open tab"));
+      await waitForPage(() =>
+        expect(document.querySelector(".answer-sources")?.textContent).toBe("Sources on the page: 1 passage"),
+      );
+    });
   });
 
   it("without the page's text, reads the open tab's on a click and then marks the answer", async () => {
@@ -203,7 +281,7 @@ describe("the popup's result card", () => {
       textContent: CRITICS,
       jsonContent: { summary: CRITICS },
       metadata: {},
-      analysis: { url: URL, text: PAGE },
+      analysis: { url: URL, text: PAGE, extras: { textSource: "page" } },
     } as unknown as CachedAnalysis;
     await render(AnalysisCard, { record });
     const box = await waitForPage(() => {
@@ -215,5 +293,18 @@ describe("the popup's result card", () => {
     expect(markers()).toHaveLength(1);
     expect(document.querySelector(".answer-sources")?.textContent).toBe("Sources on the page: 1 passage");
     expect(document.body.textContent).toContain('"summary"');
+  });
+  it("claims no passage on the page from a text its service does not say is the page's", async () => {
+    const record = {
+      analysisId: "a2",
+      textContent: CRITICS,
+      metadata: {},
+      analysis: { url: URL, text: PAGE },
+    } as unknown as CachedAnalysis;
+    await render(AnalysisCard, { record });
+    await waitForPage(() => expect(markers()).toHaveLength(1));
+    expect(document.querySelector(".answer-sources p")?.textContent).toBe(
+      "In the service's text: 1 passage, not yet found on the page",
+    );
   });
 });

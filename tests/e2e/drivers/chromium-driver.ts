@@ -104,6 +104,15 @@ export function chromiumDriver({
     },
 
     async unloadBackground() {
+      // From an extension page already open: opening and closing one is itself an event that starts the
+      // worker again (a tab activated), which would hide what a stopped worker leaves waiting.
+      const open = context
+        .pages()
+        .find((page) => page.url().startsWith(`chrome-extension://${extensionId}/`));
+      if (open) {
+        await stopExtensionWorker(open, extensionId);
+        return;
+      }
       const page = await context.newPage();
       await page.goto(`chrome-extension://${extensionId}/sidepanel.html`);
       try {

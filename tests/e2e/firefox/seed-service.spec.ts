@@ -8,9 +8,12 @@ import { type SeedService, startSeedService } from "../../fixtures/seed-service/
 import type { ServiceProcess } from "../../helpers/service-process";
 import { launchFirefoxDriver } from "../drivers/firefox-driver";
 import { test as base, expect, TEST_API_KEY } from "../fixtures";
+import { compareLongTitlesScenario } from "../scenarios/compare-long-titles";
+import { comparisonInLibraryScenario } from "../scenarios/comparison-in-library";
 import { followUpsOnSeedScenario } from "../scenarios/follow-ups-on-seed";
 import { manyTabsScenarios } from "../scenarios/many-tabs";
 import type { ScenarioTest } from "../scenarios/scenario-test";
+import { sourcesOnSeedScenario } from "../scenarios/sources-on-seed";
 
 let seed: SeedService | undefined;
 
@@ -64,4 +67,7 @@ test.describe("against the seed-only mock", () => {
   });
 
   followUpsOnSeedScenario(test as unknown as ScenarioTest, () => seed as SeedService);
+  sourcesOnSeedScenario(test as unknown as ScenarioTest, () => seed as SeedService);
+  compareLongTitlesScenario(test as unknown as ScenarioTest, () => seed as SeedService);
+  comparisonInLibraryScenario(test as unknown as ScenarioTest, () => seed as SeedService);
 });

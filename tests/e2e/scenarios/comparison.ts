@@ -9,7 +9,7 @@ import { cellText } from "../../../lib/compare/table-cells";
 import type { AnalyzeJob, CachedAnalysis } from "../../../lib/db/schema";
 import { COMPARE_SCHEMA } from "../../fixtures/compare-schema";
 import { readCsv } from "../../helpers/read-csv";
-import type { DriverPage } from "../drivers/driver";
+import type { DriverPage, Evaluator } from "../drivers/driver";
 import { expect } from "../fixtures";
 import { pageConnectedTo, rows } from "./extension-state";
 import { popupWithManyTabs, skipWhereTheTabsPromptWaits } from "./many-tabs";
@@ -166,5 +166,48 @@ export function compareTabsScenario(test: ScenarioTest): void {
       undefined,
     );
     for (const link of links) expect(value).toContain(link);
+  });
+}
+
+/**
+ * The jobs alarm's name (JOBS_ALARM in entrypoints/background/analyze-jobs.ts, whose module this suite
+ * cannot load: it reads the extension's storage as it loads). Clearing answers whether it was there.
+ */
+const JOBS_ALARM = "linklens-jobs";
+
+/** Clears the jobs alarm from an extension page: after it, nothing but a page can start a stopped worker. */
+function clearJobsAlarm(page: Evaluator): Promise<boolean> {
+  return page.evaluate((name) => {
+    const api = (globalThis as any).browser ?? (globalThis as any).chrome;
+    return api.alarms.clear(name) as Promise<boolean>;
+  }, JOBS_ALARM);
+}
+
+export function comparisonWakeScenario(test: ScenarioTest): void {
+  test("compare pages: the open table wakes a worker stopped mid-comparison at once, and the comparison finishes", async ({
+    driver,
+    service,
+    fixtureSite,
+    tenantKey,
+  }) => {
+    test.setTimeout(120_000);
+    const panel = await pageConnectedTo(driver, "sidepanel.html", service.url, tenantKey);
+    const run = Date.now();
+    const paths = [1, 2, 3].map((n) => `/slow?ms=4000&run=${run}&n=${n}`);
+    await panel.click("button", "Compare pages…");
+    await panel.fillField("Links", paths.map((path) => fixtureSite.url(path)).join("\n"));
+    await panel.fillField("Prompt", "What is this page about?");
+    await panel.click("button", "Compare 3 pages");
+    await panel.waitForText("0 of 3 pages answered");
+    // The service has the request: it is fetching the pages.
+    await expect.poll(() => paths.some((path) => fixtureSite.requested.includes(path))).toBe(true);
+
+    // Chromium stops the worker (Firefox reloads its background page, which starts again by itself), and
+    // the jobs alarm that would start it in a minute is gone: only the open table can wake it.
+    await driver.unloadBackground();
+    expect(await clearJobsAlarm(panel)).toBe(true);
+    await panel.waitForText("3 of 3 pages answered", 60_000);
+    const [job] = (await rows<AnalyzeJob>(panel, "jobs")).filter((each) => each.comparison);
+    expect(job).toMatchObject({ status: "done", interruptions: 1, progress: { done: 3, total: 3 } });
   });
 }

@@ -4,7 +4,9 @@
  */
 import type { AnalyzeJob } from "../../../lib/db/schema";
 import type { AnalyzeStartRequest } from "../../../lib/messaging/protocol";
-import { DEFAULT_SETTINGS, SETTINGS_VERSION, type Settings } from "../../../lib/settings/settings";
+import type { Settings } from "../../../lib/settings/settings";
+import { DEFAULT_SETTINGS } from "../../../lib/settings/settings-defaults";
+import { SETTINGS_VERSION } from "../../../lib/settings/settings-migrations";
 import { SUMMARY } from "../context-menu-helpers";
 import type { DriverPage, Evaluator, ExtensionDriver } from "../drivers/driver";
 import { expect } from "../fixtures";

@@ -6,27 +6,14 @@
  * mock, whose choices the scenario changes.
  */
 import type { SeedService } from "../../fixtures/seed-service/seed-service";
-import type { DriverPage, Evaluator } from "../drivers/driver";
+import type { DriverPage } from "../drivers/driver";
 import { expect } from "../fixtures";
 import { optionsConnectedTo } from "./extension-state";
 import type { ScenarioTest } from "./scenario-test";
+import { answeredTurns } from "./thread-view";
 
 const ARTICLE = "/news/article.html";
 const ASK = "Ask a follow-up";
-
-/** The answered turns the popup's thread shows, in order: each one's question and its credits and time. */
-function answeredTurns(page: Evaluator): Promise<{ question: string; meta: string }[]> {
-  return page.evaluate(
-    () =>
-      [...document.querySelectorAll(".thread__turn[data-analysis-id]")]
-        .filter((turn) => turn.querySelector(".thread__answer")?.textContent?.trim())
-        .map((turn) => ({
-          question: turn.querySelector(".thread__question")?.textContent ?? "",
-          meta: turn.querySelector(".thread__meta")?.textContent ?? "",
-        })),
-    null,
-  );
-}
 
 async function askWithEnter(popup: DriverPage, question: string): Promise<void> {
   await popup.fill("textbox", ASK, question);

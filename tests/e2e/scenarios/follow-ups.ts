@@ -9,14 +9,23 @@ import type { DriverPage } from "../drivers/driver";
 import { expect } from "../fixtures";
 import { analyzed, pageConnectedTo, rows } from "./extension-state";
 import type { ScenarioTest } from "./scenario-test";
+import { answeredTurns } from "./thread-view";
 
 const ARTICLE = "/news/article.html";
 const TITLE = "Riverside tram line opens after four years of works";
 
+/**
+ * Asks `question` under the open answer and waits for its own turn to be answered on screen, holding
+ * `answered`: the text alone could be an earlier answer's (the first one names the campus at Kestrel Hill
+ * too), and the next question would then be asked before this one's answer came.
+ */
 async function ask(page: DriverPage, question: string, answered: string): Promise<void> {
   await page.fill("textbox", "Ask a follow-up", question);
   await page.click("button", "Ask");
-  await page.waitForText(answered, 45_000);
+  await expect
+    .poll(async () => (await answeredTurns(page)).map((turn) => turn.question), { timeout: 45_000 })
+    .toContain(question);
+  await page.waitForText(answered);
 }
 
 export function followUpsScenario(test: ScenarioTest): void {

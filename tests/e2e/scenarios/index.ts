@@ -4,7 +4,7 @@
  */
 import { backgroundUnloadScenario } from "./background-unload";
 import { badgeCountScenario } from "./badge-count";
-import { compareTabsScenario, comparisonScenario } from "./comparison";
+import { compareTabsScenario, comparisonScenario, comparisonWakeScenario } from "./comparison";
 import { contextMenuScenarios, tabStripScenario } from "./context-menus";
 import { exportImportScenario } from "./export-import";
 import { firefoxOnlyScenarios } from "./firefox-only";
@@ -17,6 +17,8 @@ import { manyTabsScenarios } from "./many-tabs";
 import { popupScenario } from "./popup-analyze";
 import type { ScenarioTest } from "./scenario-test";
 import { sourcesScenario } from "./sources";
+import { threadAnswersScenario } from "./thread-answers";
+import { threadDisplayScenario } from "./thread-display";
 
 export function defineScenarios(test: ScenarioTest, browserName: "chromium" | "firefox"): void {
   firstRunScenario(test);
@@ -31,7 +33,10 @@ export function defineScenarios(test: ScenarioTest, browserName: "chromium" | "f
   exportImportScenario(test);
   backgroundUnloadScenario(test);
   followUpsScenario(test);
+  threadDisplayScenario(test);
+  threadAnswersScenario(test);
   comparisonScenario(test);
+  comparisonWakeScenario(test);
   compareTabsScenario(test);
   languageScenarios(test);
   sourcesScenario(test);

@@ -118,6 +118,8 @@ export interface components {
       favicon?: string;
       extras?: {
         imageLinks?: string[];
+        /** @description `page` when `text` is the page's own text, as extracted from it (this project's addition). */
+        textSource?: string;
       } & {
         [key: string]: unknown;
       };

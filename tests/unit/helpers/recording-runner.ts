@@ -26,12 +26,14 @@ export type LoseAnswers = "once" | "always";
 
 /**
  * A runner over `deps.db` whose client goes to `target` (read at each run: a test may switch it), with
- * `requests`, every POST /v1/links sent, in order.
+ * `requests`, every POST /v1/links sent, in order. `hold`: awaited before a request (already recorded)
+ * goes on to the service, so a test can keep one on its way while it does something else.
  */
 export function recordingJobRunner(
   deps: Omit<JobRunnerDeps, "getClient">,
   target: { baseUrl: string; apiKey: string },
   loseAnswers?: LoseAnswers,
+  hold?: (body: AnalyzeRequest) => Promise<void> | undefined,
 ) {
   const requests: SentRequest[] = [];
   const recordingFetch: typeof fetch = async (input, init) => {
@@ -45,6 +47,7 @@ export function recordingJobRunner(
       signal: init.signal,
     };
     requests.push(request);
+    await hold?.(body);
     const response = await fetch(input, init);
     request.status = response.status;
     request.replayed = response.headers.get("idempotent-replayed") === "true";
