@@ -16,22 +16,16 @@
  * `--no-build`: the extension already built. `--dark`: the dark colour scheme.
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { chromium, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { EXTENSION_BUILD_DIR, TEST_BUILD_MODE } from "../tests/e2e/extension-build";
 import { analyze } from "../tests/e2e/extension-data";
-import { CHROMIUM_PATH, EXTENSION_PATH } from "../tests/e2e/fixtures";
-import { writeSettings } from "../tests/e2e/popup-page";
-import { clickToolbarAction, freePort, toolbarActionArgs } from "../tests/e2e/toolbar-action";
 import { COMPARE_SCHEMA } from "../tests/fixtures/compare-schema";
-import { type FixtureSite, startFixtureSite } from "../tests/fixtures/site";
-import { startServiceProcess } from "../tests/helpers/service-process";
+import type { FixtureSite } from "../tests/fixtures/site";
+import { askFollowUp, DOCS, withScreenshotSession } from "./screenshot-session";
 
 const ROOT = resolve(import.meta.dirname, "..");
-const DOCS = join(ROOT, "docs");
-const API_KEY = "lk_screenshot_key";
 const PROMPT = "When did the tram line open, and what does it connect?";
 const BEFORE = process.argv.includes("--before");
 /** The query a newsletter link carries: what makes real addresses long. */
@@ -39,19 +33,6 @@ const LONG_QUERY = "?utm_source=weekly-newsletter&utm_medium=email&utm_campaign=
 /** The follow-ups that make the three-turn thread; the second's "it" is the project the first asks about. */
 const FOLLOW_UPS = ["How much did the project cost?", "Who paid for it?"];
 const ARTICLE_TITLE = "Riverside tram line opens after four years of works";
-
-/** Asks a follow-up under the answer as a user does (Enter sends) and waits for its turn's answer. */
-async function askFollowUp(page: Page, question: string): Promise<void> {
-  const input = page.getByRole("textbox", { name: "Ask a follow-up", exact: true });
-  await input.fill(question);
-  await input.press("Enter");
-  await page
-    .locator(".thread__turn[data-analysis-id]")
-    .filter({ hasText: question })
-    .locator('.thread__answer .markdown:not([style*="pre-wrap"])')
-    .first()
-    .waitFor({ timeout: 60_000 });
-}
 
 /**
  * `page` at 400 px wide, once light and once dark, as docs/<name>-light.png and docs/<name>-dark.png: the
@@ -81,122 +62,95 @@ async function main() {
       stdio: "ignore",
       env: { ...process.env, LINKLENS_OUT_DIR: EXTENSION_BUILD_DIR },
     });
-  const site = await startFixtureSite();
-  const service = await startServiceProcess({
-    apiKeys: `${API_KEY}:100`,
-    args: ["--allow-private-networks", "--ca", site.caFile],
-  });
-  const profile = mkdtempSync(join(tmpdir(), "linklens-screenshot-"));
-  const debugPort = await freePort();
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    ignoreHTTPSErrors: true,
-    colorScheme: process.argv.includes("--dark") ? "dark" : "light",
-    viewport: { width: 420, height: 760 },
-    deviceScaleFactor: 2,
-    args: [
-      `--disable-extensions-except=${EXTENSION_PATH}`,
-      `--load-extension=${EXTENSION_PATH}`,
-      "--no-sandbox",
-      "--ignore-certificate-errors",
-      ...toolbarActionArgs(debugPort),
-    ],
-  });
   const written: string[] = [];
-  try {
-    const serviceWorker = context.serviceWorkers()[0] ?? (await context.waitForEvent("serviceworker"));
-    const extensionId = new URL(serviceWorker.url()).host;
-    await writeSettings(serviceWorker, { baseUrl: service.url, apiKey: API_KEY });
-    mkdirSync(DOCS, { recursive: true });
-    const article = await context.newPage();
-    await article.goto(site.url("/news/article.html"));
-    const tabId = await clickToolbarAction(article, { debugPort, extensionId, serviceWorker });
-    const popup = await context.newPage();
-    await popup.goto(`chrome-extension://${extensionId}/popup.html?tabId=${tabId}`);
-    await popup.getByRole("textbox", { name: "Prompt", exact: true }).fill(PROMPT);
-    await popup.getByRole("button", { name: "Analyze", exact: true }).click();
-    await popup.locator("article.analysis-card").waitFor({ timeout: 60_000 });
-    // The answer rendered, not its plain-text stand-in (the one styled pre-wrap) while the renderer loads.
-    await popup.locator('article.analysis-card .markdown:not([style*="pre-wrap"])').first().waitFor();
-    await popup.waitForLoadState("networkidle");
-    if (!BEFORE) {
-      await popup.screenshot({ path: join(DOCS, "popup.png"), fullPage: true });
-      written.push("popup.png");
-      for (const question of FOLLOW_UPS) await askFollowUp(popup, question);
+  await withScreenshotSession(
+    {
+      apiKey: "lk_screenshot_key",
+      service: true,
+      viewport: { width: 420, height: 760 },
+      colorScheme: process.argv.includes("--dark") ? "dark" : "light",
+    },
+    async ({ site, serviceWorker, connectTo, openExtensionPage, popupOn }) => {
+      await connectTo("service");
+      mkdirSync(DOCS, { recursive: true });
+      const popup = await popupOn(site.url("/news/article.html"));
+      await popup.getByRole("textbox", { name: "Prompt", exact: true }).fill(PROMPT);
+      await popup.getByRole("button", { name: "Analyze", exact: true }).click();
+      await popup.locator("article.analysis-card").waitFor({ timeout: 60_000 });
+      // The answer rendered, not its plain-text stand-in (the one styled pre-wrap) while the renderer loads.
+      await popup.locator('article.analysis-card .markdown:not([style*="pre-wrap"])').first().waitFor();
       await popup.waitForLoadState("networkidle");
-      written.push(...(await shootThread(popup, "thread-popup")));
-    }
+      if (!BEFORE) {
+        await popup.screenshot({ path: join(DOCS, "popup.png"), fullPage: true });
+        written.push("popup.png");
+        for (const question of FOLLOW_UPS) await askFollowUp(popup, question);
+        await popup.waitForLoadState("networkidle");
+        written.push(...(await shootThread(popup, "thread-popup")));
+      }
 
-    const panel = await context.newPage();
-    await panel.setViewportSize({ width: 400, height: 820 });
-    await panel.goto(`chrome-extension://${extensionId}/sidepanel.html`);
-    await analyze(panel, {
-      links: [3, 7, 12, 18, 25].map((n) => site.url(`/many/${n}.html`)),
-      prompt: "What is this page about?",
-      metadata: { project: "reading list" },
-    });
-    await panel.locator(".library-row").nth(5).waitFor();
-    await panel.waitForLoadState("networkidle");
-    if (!BEFORE) {
-      await panel.screenshot({ path: join(DOCS, "sidepanel.png") });
-      written.push("sidepanel.png");
-    }
-
-    // Docked at 400×600, with long addresses and a request of one link beside those of several.
-    await analyze(panel, { links: [site.url(`/fr/article.html${LONG_QUERY}`)], prompt: PROMPT });
-    await analyze(panel, {
-      links: [31, 32, 33].map((n) => site.url(`/many/${n}.html${LONG_QUERY}&item=${n}`)),
-      prompt: "Summarize the page in two sentences for a reading list.",
-    });
-    await panel.setViewportSize({ width: 400, height: 600 });
-    await panel.reload();
-    await panel.locator(".library-row").nth(6).waitFor();
-    await panel.waitForLoadState("networkidle");
-    const prefix = BEFORE ? "before-" : "";
-    await panel.screenshot({ path: join(DOCS, `${prefix}library.png`) });
-    await panel.getByRole("button", { name: "Usage", exact: true }).click();
-    await panel.locator("#usage-heading").waitFor();
-    await panel.waitForLoadState("networkidle");
-    await panel.screenshot({ path: join(DOCS, `${prefix}usage.png`) });
-    written.push(`${prefix}library.png`, `${prefix}usage.png`);
-
-    if (!BEFORE) {
-      // The same thread opened from the library, in the side panel's detail.
-      await panel.getByRole("button", { name: "Library", exact: true }).click();
-      await panel.getByText(ARTICLE_TITLE, { exact: true }).first().click();
-      await panel
-        .locator('.thread__turn[data-analysis-id] .thread__answer .markdown:not([style*="pre-wrap"])')
-        .nth(FOLLOW_UPS.length - 1)
-        .waitFor();
+      const panel = await openExtensionPage("sidepanel.html", { width: 400, height: 820 });
+      await analyze(panel, {
+        links: [3, 7, 12, 18, 25].map((n) => site.url(`/many/${n}.html`)),
+        prompt: "What is this page about?",
+        metadata: { project: "reading list" },
+      });
+      await panel.locator(".library-row").nth(5).waitFor();
       await panel.waitForLoadState("networkidle");
-      // The side panel scrolls inside its own pane, so a whole-page shot would stop at the view's end.
-      written.push(...(await shootThread(panel, "thread-sidepanel", true)));
-    }
-    if (!BEFORE) written.push(...(await compareShots(panel, site)));
-    // The popup and the library in German and Japanese, chosen as in the options: both pages follow at once.
-    for (const language of BEFORE ? [] : ["de", "ja"]) {
-      await serviceWorker.evaluate((value) => {
-        const { chrome } = globalThis as unknown as {
-          chrome: { storage: { local: { set(items: object): Promise<void> } } };
-        };
-        return chrome.storage.local.set({ uiLanguage: value });
-      }, language);
-      await popup.locator(`html[lang="${language}"]`).waitFor();
-      await popup.screenshot({ path: join(DOCS, `popup-${language}.png`), fullPage: true });
-      await panel.locator(`html[lang="${language}"]`).waitFor();
-      await panel.locator(".section-nav button").first().click();
+      if (!BEFORE) {
+        await panel.screenshot({ path: join(DOCS, "sidepanel.png") });
+        written.push("sidepanel.png");
+      }
+
+      // Docked at 400×600, with long addresses and a request of one link beside those of several.
+      await analyze(panel, { links: [site.url(`/fr/article.html${LONG_QUERY}`)], prompt: PROMPT });
+      await analyze(panel, {
+        links: [31, 32, 33].map((n) => site.url(`/many/${n}.html${LONG_QUERY}&item=${n}`)),
+        prompt: "Summarize the page in two sentences for a reading list.",
+      });
+      await panel.setViewportSize({ width: 400, height: 600 });
+      await panel.reload();
       await panel.locator(".library-row").nth(6).waitFor();
-      await panel.screenshot({ path: join(DOCS, `library-${language}.png`) });
-      written.push(`popup-${language}.png`, `library-${language}.png`);
-    }
-    console.log(`Wrote ${written.map((name) => join(DOCS, name)).join(", ")}`);
-  } finally {
-    await context.close();
-    rmSync(profile, { recursive: true, force: true });
-    await service.close();
-    await site.close();
-  }
+      await panel.waitForLoadState("networkidle");
+      const prefix = BEFORE ? "before-" : "";
+      await panel.screenshot({ path: join(DOCS, `${prefix}library.png`) });
+      await panel.getByRole("button", { name: "Usage", exact: true }).click();
+      await panel.locator("#usage-heading").waitFor();
+      await panel.waitForLoadState("networkidle");
+      await panel.screenshot({ path: join(DOCS, `${prefix}usage.png`) });
+      written.push(`${prefix}library.png`, `${prefix}usage.png`);
+
+      if (!BEFORE) {
+        // The same thread opened from the library, in the side panel's detail.
+        await panel.getByRole("button", { name: "Library", exact: true }).click();
+        await panel.getByText(ARTICLE_TITLE, { exact: true }).first().click();
+        await panel
+          .locator('.thread__turn[data-analysis-id] .thread__answer .markdown:not([style*="pre-wrap"])')
+          .nth(FOLLOW_UPS.length - 1)
+          .waitFor();
+        await panel.waitForLoadState("networkidle");
+        // The side panel scrolls inside its own pane, so a whole-page shot would stop at the view's end.
+        written.push(...(await shootThread(panel, "thread-sidepanel", true)));
+      }
+      if (!BEFORE) written.push(...(await compareShots(panel, site)));
+      // The popup and the library in German and Japanese, chosen as in the options: both pages follow at once.
+      for (const language of BEFORE ? [] : ["de", "ja"]) {
+        await serviceWorker.evaluate((value) => {
+          const { chrome } = globalThis as unknown as {
+            chrome: { storage: { local: { set(items: object): Promise<void> } } };
+          };
+          return chrome.storage.local.set({ uiLanguage: value });
+        }, language);
+        await popup.locator(`html[lang="${language}"]`).waitFor();
+        await popup.screenshot({ path: join(DOCS, `popup-${language}.png`), fullPage: true });
+        await panel.locator(`html[lang="${language}"]`).waitFor();
+        await panel.locator(".section-nav button").first().click();
+        await panel.locator(".library-row").nth(6).waitFor();
+        await panel.screenshot({ path: join(DOCS, `library-${language}.png`) });
+        written.push(`popup-${language}.png`, `library-${language}.png`);
+      }
+    },
+  );
+  console.log(`Wrote ${written.map((name) => join(DOCS, name)).join(", ")}`);
 }
 
 /** A comparison of nine pages (one failing) at 400 px, docked, and at 900 px: docs/compare-400.png, docs/compare-900.png. */

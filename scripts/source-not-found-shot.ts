@@ -7,49 +7,22 @@
  *
  *     LINKLENS_OUT_DIR=.output-h8 npx tsx scripts/source-not-found-shot.ts
  */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { chromium } from "@playwright/test";
-import { CHROMIUM_PATH, EXTENSION_PATH } from "../tests/e2e/fixtures";
-import { writeSettings } from "../tests/e2e/popup-page";
-import { clickToolbarAction, freePort, toolbarActionArgs } from "../tests/e2e/toolbar-action";
-import { startSeedService } from "../tests/fixtures/seed-service/seed-service";
-import { startFixtureSite } from "../tests/fixtures/site";
+import { join } from "node:path";
+import { DOCS, withScreenshotSession } from "./screenshot-session";
 
-const DOCS = join(resolve(import.meta.dirname, ".."), "docs");
-const API_KEY = "seed_screenshot_key";
 const dark = process.argv.includes("--dark");
 
-async function main() {
-  const site = await startFixtureSite();
-  const seed = await startSeedService({ apiKeys: [API_KEY] });
-  const debugPort = await freePort();
-  const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), "linklens-shots-")), {
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    ignoreHTTPSErrors: true,
-    colorScheme: dark ? "dark" : "light",
+await withScreenshotSession(
+  {
+    apiKey: "seed_screenshot_key",
+    seed: {},
     viewport: { width: 400, height: 600 },
-    deviceScaleFactor: 2,
-    args: [
-      `--disable-extensions-except=${EXTENSION_PATH}`,
-      `--load-extension=${EXTENSION_PATH}`,
-      "--no-sandbox",
-      "--ignore-certificate-errors",
-      ...toolbarActionArgs(debugPort),
-    ],
-  });
-  try {
-    const serviceWorker = context.serviceWorkers()[0] ?? (await context.waitForEvent("serviceworker"));
-    const extensionId = new URL(serviceWorker.url()).host;
-    await writeSettings(serviceWorker, { baseUrl: seed.url, apiKey: API_KEY });
-    const article = await context.newPage();
+    colorScheme: dark ? "dark" : "light",
+  },
+  async ({ site, connectTo, popupOn }) => {
+    await connectTo("seed");
     const articleUrl = site.url("/news/article.html");
-    await article.goto(articleUrl);
-    const tabId = await clickToolbarAction(article, { debugPort, extensionId, serviceWorker });
-    const popup = await context.newPage();
-    await popup.goto(`chrome-extension://${extensionId}/popup.html?tabId=${tabId}`);
+    const popup = await popupOn(articleUrl);
     const description = `A page of ${new URL(articleUrl).host} about news article html.`;
     await popup
       .getByRole("textbox", { name: "Prompt" })
@@ -76,11 +49,5 @@ async function main() {
       clip: { x: 0, y: top, width: 400, height: bottom - top },
     });
     console.log(`docs/${name}`);
-  } finally {
-    await context.close();
-    await seed.close();
-    await site.close();
-  }
-}
-
-await main();
+  },
+);

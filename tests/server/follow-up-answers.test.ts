@@ -2,32 +2,12 @@
  * Follow-up questions answered by the reference service's offline generator, over HTTP, on our fixture
  * news page: the prompt is the one the extension writes (lib/thread/thread-prompt.ts).
  */
-import { beforeAll, describe, expect, it } from "vitest";
-import { followUpPrompt } from "../../lib/thread/thread-prompt";
+import { describe, expect, it } from "vitest";
+import { questionsOn } from "./helpers/follow-up-thread";
 import { siteAndServicePerFile } from "./helpers/service";
 
 const env = siteAndServicePerFile();
-let link: string;
-
-beforeAll(async () => {
-  link = env.site.url("/news/article.html");
-}, 60_000);
-
-async function answer(prompt: string): Promise<string> {
-  const { status, body } = await env.service.call("POST", "/v1/links", { body: { link: [link], prompt } });
-  expect(status).toBe(200);
-  return body.results[0].textContent as string;
-}
-
-/** Asks `questions` in turn, each with the earlier turns in its prompt; returns the answers. */
-async function thread(questions: string[]): Promise<string[]> {
-  const turns: { question: string; answer: string }[] = [];
-  for (const question of questions) {
-    const prompt = turns.length === 0 ? question : followUpPrompt(turns, question);
-    turns.push({ question, answer: await answer(prompt) });
-  }
-  return turns.map((turn) => turn.answer);
-}
+const { thread } = questionsOn(env, "/news/article.html");
 
 describe("follow-up questions on the offline generator", { timeout: 60_000 }, () => {
   it("answers the newest question from the page, not the earlier ones", async () => {

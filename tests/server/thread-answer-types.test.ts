@@ -5,32 +5,12 @@
  * from the thread and the answer leads with that subject's fact; "how long" of a thing is a length, of an
  * event a duration; the emphasized span is the answer's.
  */
-import { beforeAll, describe, expect, it } from "vitest";
-import { followUpPrompt } from "../../lib/thread/thread-prompt";
+import { describe, expect, it } from "vitest";
+import { questionsOn } from "./helpers/follow-up-thread";
 import { siteAndServicePerFile } from "./helpers/service";
 
 const env = siteAndServicePerFile();
-let link: string;
-
-beforeAll(() => {
-  link = env.site.url("/wiki/halvard-crossing.html");
-});
-
-async function answer(prompt: string): Promise<string> {
-  const { status, body } = await env.service.call("POST", "/v1/links", { body: { link: [link], prompt } });
-  expect(status).toBe(200);
-  return body.results[0].textContent as string;
-}
-
-/** Asks `questions` in turn, each with the earlier turns in its prompt; returns the answers. */
-async function thread(questions: string[]): Promise<string[]> {
-  const turns: { question: string; answer: string }[] = [];
-  for (const question of questions) {
-    const prompt = turns.length === 0 ? question : followUpPrompt(turns, question);
-    turns.push({ question, answer: await answer(prompt) });
-  }
-  return turns.map((turn) => turn.answer);
-}
+const { answer, thread } = questionsOn(env, "/wiki/halvard-crossing.html");
 
 /** The answer's emphasized spans. */
 const emphasized = (text: string) => [...text.matchAll(/\*\*([^*]+)\*\*/g)].map((match) => match[1]);

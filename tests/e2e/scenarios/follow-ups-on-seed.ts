@@ -9,6 +9,7 @@ import type { SeedService } from "../../fixtures/seed-service/seed-service";
 import type { DriverPage } from "../drivers/driver";
 import { expect } from "../fixtures";
 import { optionsConnectedTo } from "./extension-state";
+import { askedInPopup } from "./popup-steps";
 import type { ScenarioTest } from "./scenario-test";
 import { answeredTurns } from "./thread-view";
 
@@ -30,12 +31,7 @@ export function followUpsOnSeedScenario(test: ScenarioTest, seed: () => SeedServ
   }) => {
     test.setTimeout(120_000);
     await optionsConnectedTo(driver, seed().url, tenantKey);
-    const tab = await driver.openTab(fixtureSite.url(ARTICLE));
-    const popup = await driver.openPopupFor(tab);
-    await popup.waitForText(fixtureSite.url(ARTICLE));
-    await popup.fill("textbox", "Prompt", "What is this page about?");
-    await popup.click("button", "Analyze");
-    await popup.waitForText("Credits used", 45_000);
+    const { tab, popup } = await askedInPopup(driver, fixtureSite.url(ARTICLE), "What is this page about?");
 
     const questions = ["How much did it cost?", "Who paid for it?"];
     for (const [index, question] of questions.entries()) {

@@ -5,6 +5,7 @@
  */
 import { expect } from "../fixtures";
 import { badgeText, hasPermission, optionsConnectedTo } from "./extension-state";
+import { askedInPopup } from "./popup-steps";
 import type { ScenarioTest } from "./scenario-test";
 
 const ARTICLE = "/news/article.html";
@@ -22,13 +23,7 @@ export function popupScenario(test: ScenarioTest): void {
       // Nothing asked for `tabs`: the popup reads this one tab through the toolbar click's `activeTab`.
       expect(await hasPermission(options, { permissions: ["tabs"] })).toBe(false);
     }
-    const tab = await driver.openTab(fixtureSite.url(ARTICLE));
-
-    const popup = await driver.openPopupFor(tab);
-    await popup.waitForText(fixtureSite.url(ARTICLE));
-    await popup.fill("textbox", "Prompt", PROMPT);
-    await popup.click("button", "Analyze");
-    await popup.waitForText("Credits used", 45_000);
+    const { tab, popup } = await askedInPopup(driver, fixtureSite.url(ARTICLE), PROMPT);
     await popup.waitForText("Riverside tram line");
     expect(await popup.text()).toMatch(/Relevance \d+%/);
     await popup.close();

@@ -11,6 +11,7 @@ import type { SeedService } from "../../fixtures/seed-service/seed-service";
 import type { DriverPage } from "../drivers/driver";
 import { expect } from "../fixtures";
 import { grantOriginByClick, optionsConnectedTo } from "./extension-state";
+import { showInTab } from "./popup-steps";
 import type { ScenarioTest } from "./scenario-test";
 
 const ARTICLE = "/news/article.html";
@@ -64,11 +65,7 @@ export function sourcesOnSeedScenario(test: ScenarioTest, seed: () => SeedServic
     expect(await tabCount(popup)).toBe(tabs);
 
     // The tab shows another page: the article is opened for the passage, at its own address, and looked in.
-    await tab.page.evaluate((url) => {
-      setTimeout(() => location.assign(url), 0);
-    }, fixtureSite.url("/blog/post.html"));
-    const path = () => tab.page.evaluate(() => location.pathname, undefined).catch(() => "");
-    await expect.poll(path).toBe("/blog/post.html");
+    await showInTab(tab, fixtureSite.url("/blog/post.html"));
     await popup.click("button", marker.name);
     const opened = await driver.openedTab(articleUrl);
     expect(opened.url).toBe(articleUrl);

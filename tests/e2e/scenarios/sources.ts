@@ -11,6 +11,7 @@
 import type { DriverPage, Evaluator } from "../drivers/driver";
 import { expect } from "../fixtures";
 import { grantOriginByClick, optionsConnectedTo } from "./extension-state";
+import { showInTab } from "./popup-steps";
 import type { ScenarioTest } from "./scenario-test";
 
 const ARTICLE = "/news/article.html";
@@ -92,13 +93,7 @@ export function sourcesScenario(test: ScenarioTest): void {
     await expect.poll(() => passagePlace(tab.page, passage)).toEqual({ inView: true, belowFirstView: true });
 
     // The tab now shows another page: the marker opens the article at the passage instead.
-    // Navigated after the call answers, so the evaluation is not cut off by its own navigation.
-    await tab.page.evaluate((url) => {
-      setTimeout(() => location.assign(url), 0);
-    }, fixtureSite.url("/blog/post.html"));
-    // Mid-navigation the page has no context to ask: that try reads as not there yet.
-    const path = () => tab.page.evaluate(() => location.pathname, undefined).catch(() => "");
-    await expect.poll(path).toBe("/blog/post.html");
+    await showInTab(tab, fixtureSite.url("/blog/post.html"));
     await popup.click("button", marker.name);
     await popup.waitForText("The page opened in a new tab at the passage.");
     const opened = await driver.openedTab(`${fixtureSite.url(ARTICLE)}#:~:text=`);

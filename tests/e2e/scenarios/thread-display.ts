@@ -8,7 +8,9 @@ import type { CachedAnalysis } from "../../../lib/db/schema";
 import type { DriverPage, Evaluator } from "../drivers/driver";
 import { expect } from "../fixtures";
 import { analyzed, optionsConnectedTo, rows } from "./extension-state";
+import { askedInPopup } from "./popup-steps";
 import type { ScenarioTest } from "./scenario-test";
+import { answeredTurns } from "./thread-view";
 
 const ARTICLE = "/news/article.html";
 const TITLE = "Riverside tram line opens after four years of works";
@@ -32,19 +34,7 @@ function relatedItems(page: Evaluator): Promise<{ ids: string[]; openLines: numb
 async function askWithEnter(popup: DriverPage, question: string, turns: number): Promise<void> {
   await popup.fill("textbox", ASK, question);
   await popup.press("textbox", ASK, "Enter");
-  await expect
-    .poll(
-      () =>
-        popup.evaluate(
-          () =>
-            [...document.querySelectorAll(".thread__turn[data-analysis-id] .thread__answer")].filter(
-              (answer) => answer.textContent?.trim(),
-            ).length,
-          null,
-        ),
-      { timeout: 45_000 },
-    )
-    .toBe(turns);
+  await expect.poll(async () => (await answeredTurns(popup)).length, { timeout: 45_000 }).toBe(turns);
 }
 
 export function threadDisplayScenario(test: ScenarioTest): void {
@@ -56,12 +46,7 @@ export function threadDisplayScenario(test: ScenarioTest): void {
   }) => {
     test.setTimeout(180_000);
     const options = await optionsConnectedTo(driver, service.url, tenantKey);
-    const tab = await driver.openTab(fixtureSite.url(ARTICLE));
-    const popup = await driver.openPopupFor(tab);
-    await popup.waitForText(fixtureSite.url(ARTICLE));
-    await popup.fill("textbox", "Prompt", "Summarize the article");
-    await popup.click("button", "Analyze");
-    await popup.waitForText("Credits used", 45_000);
+    const { popup } = await askedInPopup(driver, fixtureSite.url(ARTICLE), "Summarize the article");
     // A summary's score measures no question: it is explained, never shown as a figure.
     await popup.waitForText("Relevance: for questions only");
     expect(await popup.text()).not.toMatch(/Relevance \d+\s?%/);
