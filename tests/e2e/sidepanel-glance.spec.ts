@@ -163,7 +163,8 @@ test("library rows tell each analysis at a glance; filters by preset and site; r
   await relatedRemoved.getByRole("button", { name: /^Open/ }).click();
   await expect(page.getByText("You removed this analysis from your library.")).toBeVisible();
   expect(await readRow(serviceWorker, "analyses", removedId)).toBeUndefined();
-  await page.getByRole("button", { name: "Back to the library" }).click();
+  // Opened from another analysis, Back says so and returns there first.
+  await page.getByRole("button", { name: "Back to the previous analysis" }).click();
   await page.getByRole("button", { name: "Back to the library" }).click();
 
   // Analyzing its page again adds the new analysis (the removed one stays removed).

@@ -173,8 +173,8 @@ test("related: paging, page size, both filters, field selection, opening a parti
   await expect(page.getByRole("heading", { level: 2, name: row.analysis?.title as string })).toBeVisible();
   await expect(page.getByText("Up to date with the service.")).toBeVisible();
 
-  // Back returns to the analysis it was opened from.
-  await page.getByRole("button", { name: "Back to the library" }).click();
+  // Back returns to the analysis it was opened from, and says so.
+  await page.getByRole("button", { name: "Back to the previous analysis" }).click();
   await expect(page.getByRole("heading", { level: 2, name: opened.analysis?.title as string })).toBeVisible();
 });
 
