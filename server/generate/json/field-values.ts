@@ -8,10 +8,10 @@ import { hashString } from "../seeded-random";
 import { dateIn } from "../text/dates";
 import type { Entity, PageFacts } from "../text/page-facts";
 import type { PageSentence } from "../text/page-model";
+import { placesIn } from "../text/page-places";
 import { contentTerms, forEachContentTerm } from "../text/terms";
 import type { CountTarget, FieldKind } from "./field-kinds";
 import { type Slot, subjectTextOf } from "./list-items";
-import { placesIn } from "./page-places";
 import {
   availabilityEnumValue,
   isAvailabilityEnum,

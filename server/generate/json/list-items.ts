@@ -5,9 +5,9 @@
 
 import type { Entity, EventFact, PageFacts, QuestionFact, SectionFact, TermFact } from "../text/page-facts";
 import type { PageSentence } from "../text/page-model";
+import { placesIn } from "../text/page-places";
 import { pickSentences } from "../text/ranking";
 import type { FieldKind, FieldName } from "./field-kinds";
-import { placesIn } from "./page-places";
 
 /** What the properties at one level of the generated object describe. */
 export type Subject =
