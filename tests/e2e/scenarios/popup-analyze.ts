@@ -24,7 +24,9 @@ export function popupScenario(test: ScenarioTest): void {
       expect(await hasPermission(options, { permissions: ["tabs"] })).toBe(false);
     }
     const { tab, popup } = await askedInPopup(driver, fixtureSite.url(ARTICLE), PROMPT);
-    await popup.waitForText("Riverside tram line");
+    // The analysis's own title (the tab's title above it reads "Riverside tram line" too): its card is shown.
+    await popup.waitForText("Riverside tram line opens after four years of works");
+    await popup.waitForText("Relevance");
     expect(await popup.text()).toMatch(/Relevance \d+%/);
     await popup.close();
 
