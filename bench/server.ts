@@ -16,13 +16,19 @@
  * that no figure holds the JIT's first compiles. A table of every figure beside the baselines', and the
  * targets, ends the output.
  * The library is seeded through the store itself (seed-library.ts), and its time printed.
- * `BENCH_CPU_PROF=DIR` writes a CPU profile of the service process into DIR (node --cpu-prof).
+ * Last, analyze as a client sees it (client-seeding.ts, issue 45): 2 and 8 clients seeding an empty
+ * library through POST /v1/links, each page over a new TLS connection, on PGlite and on Postgres, to
+ * `BENCH_SEED_TARGET` analyses (default 10,000), with the rate of each 10,000. `BENCH_SEED_CLIENTS=2,8`,
+ * `BENCH_SEED_STORES=pglite,postgres` and `BENCH_SEED_PAGES=repeated|distinct` choose the runs;
+ * `BENCH_PROFILE_AT=0,50000,100000` with `BENCH_CPU_PROF` profiles the service at those sizes (the profiles
+ * are read with bench/cpu-profile-summary.ts).
+ * `BENCH_CPU_PROF=DIR` writes a CPU profile of the service process and its page threads into DIR.
  * `BENCH_SERVICE_FLAGS="--record-cache 0"` passes flags to every service process (docs/service.md).
  * `BENCH_ONLY=pglite,postgres,postgres-2` measures only those set-ups, and skips the analyze and render
- * figures (for profiling one path).
+ * figures (for profiling one path); `BENCH_ONLY=seeding` runs only the client-style seeding.
  */
-import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { type ChildProcess, execFile } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -30,7 +36,6 @@ import { promisify } from "node:util";
 import { serve } from "@hono/node-server";
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
-import { buildService, SERVICE_NODE_FLAGS } from "../scripts/build-service";
 import { createAuthenticator } from "../server/auth";
 import { HttpError } from "../server/http/http-error";
 import type { RenderPolicy } from "../server/pages/render-page";
@@ -39,16 +44,23 @@ import { hashApiKey } from "../server/store/key-hash";
 import { openStore, type StoreConfig } from "../server/store/open-store";
 import type { StoredAnalysis } from "../server/store/types";
 import { type FixtureSite, startFixtureSite } from "../tests/fixtures/site";
-import { startPostgresCluster } from "../tests/helpers/postgres-cluster";
+import { type PostgresCluster, startPostgresCluster } from "../tests/helpers/postgres-cluster";
 import { startBarePostgresServer } from "./bare-postgres";
+import { SEEDING_PROMPT, type SeedingFigures, seedingTable, seedThroughClients } from "./client-seeding";
 import { measureGeneration } from "./generation";
+import { printTable } from "./print-table";
 import { librarySize, seedLibrary } from "./seed-library";
+import {
+  BENCH_KEY,
+  postLinks,
+  residentMb,
+  type ServiceProcess,
+  startServiceProcess,
+  startWarmedUp,
+} from "./service-process";
 
 const ROOT = resolve(import.meta.dirname, "..");
-const KEY = "lk_bench";
 const RECORDS = librarySize();
-/** Flags every service process is started with, besides the bench's own. */
-const SERVICE_FLAGS = process.env.BENCH_SERVICE_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
 /** The set-ups `BENCH_ONLY` names, or undefined for all of them and every figure. */
 const ONLY = process.env.BENCH_ONLY?.split(",").map((name) => name.trim());
 
@@ -70,7 +82,7 @@ type LoadResult = {
 
 async function seedStore(config: StoreConfig): Promise<StoredAnalysis[]> {
   const store = await openStore(config);
-  const tenant = await store.ensureKey(hashApiKey(KEY), 1_000_000);
+  const tenant = await store.ensureKey(hashApiKey(BENCH_KEY), 1_000_000);
   const records = await seedLibrary(store, tenant.id, RECORDS);
   // as a database in service would be: its statistics gathered, not by autovacuum during a measurement
   await store.db.execute(sql`VACUUM ANALYZE`);
@@ -91,7 +103,7 @@ async function load(
       join(ROOT, "bench/load-process.ts"),
       urlWithIdPlaceholder,
       idsFile,
-      KEY,
+      BENCH_KEY,
       String(connections),
       String(seconds),
     ],
@@ -103,7 +115,7 @@ async function load(
 /** GET /v1/analyses with nothing but Hono, the key check and a Map: what the service is compared with. */
 async function startBareServer(records: StoredAnalysis[]) {
   const byId = new Map(records.map((stored) => [stored.analysisId, toRecord(stored)]));
-  const authenticate = createAuthenticator([{ hash: hashApiKey(KEY), tenantId: "bare" }]);
+  const authenticate = createAuthenticator([{ hash: hashApiKey(BENCH_KEY), tenantId: "bare" }]);
   const app = new Hono();
   app.get("/v1/analyses", (c) => {
     authenticate(c.req.header("x-api-key"));
@@ -123,104 +135,8 @@ async function startBareServer(records: StoredAnalysis[]) {
   };
 }
 
-/** The service as `npm run serve` runs it: built once per run. */
-let builtCli: Promise<string> | undefined;
-
-/** `npm run serve` in its own process, on a free port, over `dataDir`. */
-async function startServiceProcess(
-  dataDir: string,
-  caFile: string,
-  databaseUrl?: string,
-  flags: string[] = [],
-) {
-  const profileDir = process.env.BENCH_CPU_PROF;
-  const env = { ...process.env };
-  for (const name of ["LLM_BASE_URL", "LLM_MODEL", "LLM_API_KEY"]) delete env[name]; // the offline generator
-  builtCli ??= buildService();
-  const cli = await builtCli;
-  const child = spawn(
-    process.execPath,
-    [
-      ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${resolve(profileDir)}`] : []),
-      ...SERVICE_NODE_FLAGS,
-      cli,
-      ...["--port", "0", "--data", dataDir, "--ca", caFile, "--allow-private-networks"],
-      ...SERVICE_FLAGS,
-      ...flags,
-    ],
-    {
-      cwd: ROOT,
-      env: {
-        ...env,
-        LINKLENS_API_KEYS: `${KEY}:1000000`,
-        LINKLENS_RATE_ANALYZE: "1000000",
-        LINKLENS_RATE_OTHER: "100000000",
-        ...(databaseUrl && { DATABASE_URL: databaseUrl }),
-      },
-      stdio: ["ignore", "pipe", "inherit"],
-    },
-  );
-  const exited = new Promise<void>((done) => child.once("exit", () => done()));
-  let printed = "";
-  const url = await new Promise<string>((done, fail) => {
-    child.stdout?.setEncoding("utf8").on("data", (text: string) => {
-      printed += text;
-      const match = printed.match(/Linklens service on (\S+)/);
-      if (match?.[1]) done(match[1]);
-    });
-    void exited.then(() => fail(new Error(`the service exited before listening:\n${printed}`)));
-  });
-  // The service fills its record cache and related index in the background after it starts: measured after.
-  const warmedUp = new Promise<void>((done) => {
-    const check = () => {
-      const warm = printed.match(/Warmed up:.*/)?.[0];
-      if (warm === undefined) return;
-      child.stdout?.off("data", check);
-      console.log(`  ${warm}`);
-      done();
-    };
-    check();
-    child.stdout?.on("data", check);
-  });
-  return {
-    url,
-    warmedUp,
-    process: child,
-    async close() {
-      child.kill("SIGINT"); // the CLI closes the store and exits (and writes its CPU profile)
-      await exited;
-    },
-  };
-}
-
-/** `count` service processes, once each has warmed up. */
-async function startWarmedUp(count: number, start: () => ReturnType<typeof startServiceProcess>) {
-  const services = await Promise.all(Array.from({ length: count }, start));
-  await Promise.all(services.map((service) => service.warmedUp));
-  return services;
-}
-
-/** Resident memory of a process in MiB, from /proc (Linux); undefined elsewhere. */
-function residentMb(pid: number | undefined): number | undefined {
-  try {
-    const kb = readFileSync(`/proc/${pid}/status`, "utf8").match(/^VmRSS:\s+(\d+) kB/m)?.[1];
-    return kb === undefined ? undefined : Number(kb) / 1024;
-  } catch {
-    return undefined;
-  }
-}
-
-/** One POST /v1/links of `links` to the service at `url`; answers how many results it gave. */
-async function analyzeLinks(url: string, links: string[]): Promise<number> {
-  const response = await fetch(`${url}/v1/links`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-api-key": KEY },
-    body: JSON.stringify({ link: links, prompt: "Summarize the main facts of this page." }),
-  });
-  if (response.status !== 200)
-    throw new Error(`analyze answered ${response.status}: ${await response.text()}`);
-  return ((await response.json()) as { results: unknown[] }).results.length;
-}
+/** The prompt of the analyze figures (the client-style seeding has its own, issue 45's). */
+const ANALYZE_PROMPT = "Summarize the main facts of this page.";
 
 /** Runs `work` while sampling each child's resident memory; answers its result and the most seen of each. */
 async function withPeakMemory<T>(
@@ -289,7 +205,7 @@ interface ServiceFigures {
 /** Analyze throughput, then GET and related under load, with each process's memory, for one store. */
 async function measureService(
   label: string,
-  services: Awaited<ReturnType<typeof startServiceProcess>>[],
+  services: ServiceProcess[],
   site: FixtureSite,
   records: StoredAnalysis[],
   idsFile: string,
@@ -298,7 +214,7 @@ async function measureService(
   const [first] = services;
   if (!first) throw new Error(`${label} no service started`);
   const idle = services.map((service) => residentMb(service.process.pid));
-  const post = (links: string[]) => analyzeLinks(first.url, links);
+  const post = (links: string[]) => postLinks(first.url, links, ANALYZE_PROMPT);
   let analyze: number | undefined;
   if (services.length === 1 && !ONLY) {
     // Warm-up: a full request starts every page thread (each loads the modules and the language model:
@@ -352,7 +268,7 @@ async function measureService(
 }
 
 /** Every figure side by side, the baselines first, then the targets of issues 11 and 21. */
-function printTable(
+function printFigures(
   baselines: Baselines,
   figures: ServiceFigures[],
   rendered: Map<RenderPolicy, number>,
@@ -445,7 +361,7 @@ async function measureRenderedLinks(dataDir: string, site: FixtureSite): Promise
     );
     if (!service) throw new Error("no service started");
     try {
-      const post = (links: string[]) => analyzeLinks(service.url, links);
+      const post = (links: string[]) => postLinks(service.url, links, ANALYZE_PROMPT);
       const batch = (round: string) =>
         Array.from({ length: 20 }, (_, i) => site.url(`/many/${i + 1}.html?render=${policy}&r=${round}`));
       await post(batch("warm-up"));
@@ -463,12 +379,70 @@ async function measureRenderedLinks(dataDir: string, site: FixtureSite): Promise
   return rates;
 }
 
+/** Which stores and client counts the client-style seeding runs, and to what size (issue 45). */
+const SEEDING = {
+  target: Number(process.env.BENCH_SEED_TARGET ?? 10_000),
+  clients: (process.env.BENCH_SEED_CLIENTS ?? "2,8").split(",").map(Number),
+  stores: (process.env.BENCH_SEED_STORES ?? "pglite,postgres").split(","),
+  profileAt: process.env.BENCH_PROFILE_AT?.split(",").map(Number),
+  pages: process.env.BENCH_SEED_PAGES === "distinct" ? ("distinct" as const) : ("repeated" as const),
+};
+
+/**
+ * Analyze as a client sees it, from an empty library, on each store and client count (client-seeding.ts),
+ * from a fixture site of its own that closes every connection: each page a new TLS connection, as links to
+ * many sites are.
+ */
+async function measureSeeding(postgres: PostgresCluster): Promise<SeedingFigures[]> {
+  const site = await startFixtureSite({ keepAlive: false });
+  const figures: SeedingFigures[] = [];
+  try {
+    for (const store of SEEDING.stores) {
+      for (const clients of SEEDING.clients) {
+        const dataDir = mkdtempSync(join(tmpdir(), "linklens-seeding-"));
+        try {
+          const databaseUrl =
+            store === "postgres"
+              ? await postgres.createDatabase(`seeding_${clients}_${Date.now()}`)
+              : undefined;
+          figures.push(
+            await seedThroughClients({
+              store: store === "postgres" ? "Postgres" : "PGlite",
+              clients,
+              target: SEEDING.target,
+              site,
+              start: (profileDir) =>
+                startServiceProcess(dataDir, site.caFile, databaseUrl, [], profileDir ?? false),
+              profileAt: SEEDING.profileAt,
+              pages: SEEDING.pages,
+              profileDir:
+                process.env.BENCH_CPU_PROF && join(process.env.BENCH_CPU_PROF, `${store}-${clients}`),
+            }),
+          );
+        } finally {
+          rmSync(dataDir, { recursive: true, force: true });
+        }
+      }
+    }
+  } finally {
+    await site.close();
+  }
+  console.log(`\nanalyze as a client sees it, links/s of each 10,000 analyses (${SEEDING_PROMPT}):`);
+  printTable(seedingTable(figures));
+  return figures;
+}
+
 async function main() {
-  await measureGeneration();
+  const seedingOnly = ONLY?.includes("seeding");
+  if (!seedingOnly) await measureGeneration();
   const dataDir = mkdtempSync(join(tmpdir(), "linklens-bench-"));
   const site = await startFixtureSite();
   const postgres = await startPostgresCluster();
   try {
+    if (seedingOnly) {
+      await measureSeeding(postgres);
+      return;
+    }
     const records = await seedStore({ databaseUrl: postgres.url });
     if (!ONLY || ONLY.includes("pglite")) await seedStore({ dataDir });
     const idsFile = join(dataDir, "ids.txt");
@@ -490,10 +464,13 @@ async function main() {
     };
     const baselines: Baselines = {
       memory: await measureBare("bare Hono", await startBareServer(records)),
-      postgres: await measureBare("bare Hono + Postgres", await startBarePostgresServer(postgres.url, KEY)),
+      postgres: await measureBare(
+        "bare Hono + Postgres",
+        await startBarePostgresServer(postgres.url, BENCH_KEY),
+      ),
     };
 
-    const runs: [string, string, () => Promise<Awaited<ReturnType<typeof startServiceProcess>>[]>][] = [
+    const runs: [string, string, () => Promise<ServiceProcess[]>][] = [
       [
         "pglite",
         "PGlite, 1 process:",
@@ -521,7 +498,8 @@ async function main() {
       }
     }
     const rendered = ONLY ? new Map<RenderPolicy, number>() : await measureRenderedLinks(dataDir, site);
-    printTable(baselines, figures, rendered);
+    printFigures(baselines, figures, rendered);
+    if (!ONLY) await measureSeeding(postgres);
   } finally {
     await postgres.stop();
     await site.close();

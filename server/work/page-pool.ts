@@ -44,7 +44,8 @@ export async function createPagePool(options: PagePoolOptions = {}): Promise<Pag
       maxThreads,
       idleTimeout: IDLE_THREAD_MS,
       // The worker entry loads its TypeScript itself; inheriting the CLI's loader flags would load it twice.
-      execArgv: [],
+      // A CPU profile asked of the process (node --cpu-prof, as bench:server does) is taken of each thread too.
+      execArgv: process.execArgv.filter((flag) => flag.startsWith("--cpu-prof")),
       resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB },
     });
   const probe = newPool(1);
