@@ -28,7 +28,7 @@ export async function runPageJob(job: PageJob): Promise<PageJobResult> {
     const page =
       job.page.contentType === "application/pdf" ? await extractPdf(job.page) : extractPage(job.page);
     assertPageHasText(page);
-    const score = scoreRelevance(job.prompt, page.analysis.text);
+    const score = scoreRelevance(job.prompt, page.analysis.text, page.language);
     if (!job.generate) return { ok: true, page, score };
 
     const input = { prompt: job.prompt, temperature: job.temperature, page };

@@ -1,3 +1,4 @@
+import { remember } from "../../../lib/library/recently-used";
 import { loadSentenceSplitter } from "./sentences";
 import { DEFAULT_LANGUAGE, detectLanguage, forEachContentTerm, isStopWord, termLanguage } from "./terms";
 
@@ -144,19 +145,10 @@ export function buildPageModel(text: string, declaredLanguage?: string): Promise
   const language = pageLanguage(text, declaredLanguage);
   const key = `${language}\u0000${text}`;
   const cached = modelCache.get(key);
-  if (cached) {
-    modelCache.delete(key);
-    modelCache.set(key, cached);
-    return cached;
-  }
+  if (cached) return remember(modelCache, key, cached, MODEL_CACHE_SIZE);
   const built = loadSentenceSplitter().then((split) => modelOf(text, language, split));
-  modelCache.set(key, built);
-  if (modelCache.size > MODEL_CACHE_SIZE) {
-    const oldest = modelCache.keys().next().value;
-    if (oldest !== undefined) modelCache.delete(oldest);
-  }
   built.catch(() => modelCache.delete(key));
-  return built;
+  return remember(modelCache, key, built, MODEL_CACHE_SIZE);
 }
 
 function modelOf(text: string, language: string, split: (paragraph: string) => string[]): PageModel {

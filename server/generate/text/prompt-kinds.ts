@@ -9,6 +9,7 @@
  */
 
 import { NUMBER_WORDS } from "./number-words";
+import { rememberRecent } from "./recent-answers";
 import { contentTerms, DEFAULT_LANGUAGE, detectLanguage } from "./terms";
 
 export type TaskKind =
@@ -223,7 +224,9 @@ const ONLY_THE_PAGE =
   /^(?:(?:this|the|that|it|its)\s*)?(?:page|article|post|piece|story|text|document|site|website|link|essay|report|blog(?:\s+post)?|video|)?$|^(?:ce|cet|cette|le|la|l'|este|esta|el|la|diesen?|dieser|diesem|den|die|das|dem)\s*\p{L}*$/iu;
 
 /** The task `prompt` asks for, or undefined when it is a question or a plain request. */
-export function readPromptTask(prompt: string): PromptTask | undefined {
+export const readPromptTask = rememberRecent(16, (prompt: string) => taskOf(prompt));
+
+function taskOf(prompt: string): PromptTask | undefined {
   const text = prompt.trim();
   const row = TASK_ROWS.find(([, pattern]) => pattern.test(text));
   if (!row) return undefined;

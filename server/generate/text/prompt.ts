@@ -1,5 +1,6 @@
 import { NUMBER_WORDS } from "./number-words";
 import { type AnswerType, type QuestionWords, questionWordsOf } from "./question-words";
+import { rememberRecent } from "./recent-answers";
 import { contentTerms, DEFAULT_LANGUAGE, detectLanguage, forEachContentTerm, isStopWord } from "./terms";
 
 /**
@@ -166,8 +167,16 @@ const FACTUAL_WORDS = 60;
 const BRIEF_FACTUAL_WORDS = 40;
 const DETAILED_FACTUAL_WORDS = 150;
 
+const readPromptIn = rememberRecent(16, (prompt: string, pageLanguage: string) =>
+  intentOf(prompt, pageLanguage),
+);
+
 /** Reads a prompt; `pageLanguage` is the language to read it in when the prompt itself does not tell. */
 export function readPrompt(prompt: string, pageLanguage: string = DEFAULT_LANGUAGE): PromptIntent {
+  return readPromptIn(prompt, pageLanguage);
+}
+
+function intentOf(prompt: string, pageLanguage: string): PromptIntent {
   const language = promptLanguage(prompt, pageLanguage);
   const question = questionWordsOf(prompt, language);
   const pageFields = PAGE_FIELD_PATTERNS.filter(([, pattern]) => pattern.test(prompt)).map(

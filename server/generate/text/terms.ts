@@ -176,14 +176,15 @@ const MIN_HITS = 2;
  * words), or `fallback` when none stands out (too short, or a language without a list here).
  */
 export function detectLanguage(text: string, fallback?: string): string | undefined {
-  const sample = text.slice(0, SAMPLE_CHARS).toLowerCase().match(WORD) ?? [];
+  // folded once, not once per language
+  const sample = (text.slice(0, SAMPLE_CHARS).toLowerCase().match(WORD) ?? []).map(fold);
   let best: string | undefined;
   let bestHits = 0;
   let secondHits = 0;
   for (const code of TERM_LANGUAGES) {
     const { stopWords } = readerFor(code);
     let hits = 0;
-    for (const word of sample) if (stopWords.has(fold(word))) hits++;
+    for (const word of sample) if (stopWords.has(word)) hits++;
     if (hits > bestHits) {
       secondHits = bestHits;
       bestHits = hits;
