@@ -57,6 +57,8 @@ export interface StoreOptions {
    * heartbeat is stale, and the claims running when the store opens are its last run's: released then.
    */
   claimLocks?: ClaimLocks;
+  /** After this process wrote `analyses` analyses (PGlite: its statistics, pglite-statistics.ts). */
+  written?: (analyses: number) => void;
   close(): Promise<void>;
 }
 
@@ -233,6 +235,7 @@ export function createStore(db: Database, options: StoreOptions): Store {
       });
       cache?.invalidate(records);
       related.written();
+      options.written?.(records.length);
     },
 
     async getAnalysis(tenantId, analysisId) {
@@ -253,7 +256,7 @@ export function createStore(db: Database, options: StoreOptions): Store {
     async updateAnalysis(tenantId, analysisId, patch, ifMatch, completion) {
       if (!isStorableText(analysisId)) return { kind: "not_found" };
       try {
-        return await db.transaction(async (tx): Promise<UpdateOutcome> => {
+        const outcome = await db.transaction(async (tx): Promise<UpdateOutcome> => {
           if (completion && !(await lockClaim(tx, completion.claim))) {
             throw new IdempotencyClaimLostError(completion.claim);
           }
@@ -261,6 +264,8 @@ export function createStore(db: Database, options: StoreOptions): Store {
           if (completion) await storeResponse(tx, { ...completion, response: completion.respond(outcome) });
           return outcome;
         });
+        if (outcome.kind === "updated") options.written?.(1);
+        return outcome;
       } finally {
         cache?.invalidate([{ tenantId, analysisId }]);
         related.written();

@@ -11,6 +11,7 @@ import type { StoreOptions } from "./drizzle-store";
 import { JSONB_OID } from "./json-columns";
 import { migrate } from "./migrate";
 import { openMigrated } from "./migrated-store";
+import { createStatisticsKeeper, type StatisticsKeeper } from "./pglite-statistics";
 import { takeTurns } from "./pglite-turns";
 import type { Store } from "./types";
 
@@ -33,7 +34,9 @@ export async function openPglite(
   options: Pick<StoreOptions, "now" | "recordCacheBytes"> = {},
 ): Promise<Store> {
   const client = dataDir === undefined ? await openInMemory() : await openFolder(dataDir);
+  let statistics: StatisticsKeeper | undefined;
   const close = async () => {
+    await statistics?.stop();
     if (!client.closed) await client.close();
   };
   const db = drizzlePglite({ client: takeTurns(client) });
@@ -42,9 +45,11 @@ export async function openPglite(
     recordCacheDir: dataDir,
     singleProcess: true,
     readConcurrency: 1,
+    written: (analyses) => statistics?.written(analyses),
     close,
   });
   try {
+    statistics = await createStatisticsKeeper(db);
     await warmUpRelatedSearch(db);
   } catch (error) {
     await store.close();
