@@ -30,11 +30,15 @@ export async function createStatisticsKeeper(
   db: Database,
   log: (line: string) => void = (line) => console.error(line),
 ): Promise<StatisticsKeeper> {
-  const [row] = await queryRows<{ rows: number }>(
-    db,
-    sql`SELECT greatest(reltuples, 0)::float8 AS rows FROM pg_class WHERE oid = 'analyses'::regclass`,
-  );
-  let rowsThen = row?.rows ?? 0;
+  /** The analyses the last ANALYZE counted (0 before the first). */
+  const analyzedRows = async () => {
+    const [row] = await queryRows<{ rows: number }>(
+      db,
+      sql`SELECT greatest(reltuples, 0)::float8 AS rows FROM pg_class WHERE oid = 'analyses'::regclass`,
+    );
+    return row?.rows;
+  };
+  let rowsThen = (await analyzedRows()) ?? 0;
   let writtenSince = 0;
   let running: Promise<void> | undefined;
   let stopped = false;
@@ -43,11 +47,7 @@ export async function createStatisticsKeeper(
     const written = writtenSince;
     try {
       await db.execute(ANALYZED);
-      const [counted] = await queryRows<{ rows: number }>(
-        db,
-        sql`SELECT reltuples::float8 AS rows FROM pg_class WHERE oid = 'analyses'::regclass`,
-      );
-      rowsThen = Math.max(0, counted?.rows ?? rowsThen + written);
+      rowsThen = (await analyzedRows()) ?? rowsThen + written;
     } catch (error) {
       // tried again after as many writes more; the old plans only cost time
       log(`store: the tables could not be analyzed: ${(error as Error).message}`);
