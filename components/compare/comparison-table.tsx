@@ -3,6 +3,7 @@ import { i18n } from "#i18n";
 import type { ComparisonRow } from "../../lib/compare/comparison-rows";
 import { cellText } from "../../lib/compare/table-cells";
 import type { TableSort } from "../../lib/compare/table-order";
+import type { ChangedCells } from "../../lib/watch/changed-cells";
 import { Button } from "../ui/button";
 
 export interface ComparisonTableProps {
@@ -12,6 +13,8 @@ export interface ComparisonTableProps {
   onSort: (column: string) => void;
   onOpen: (analysisId: string) => void;
   onRetry: (link: string) => void;
+  /** A watch's changed cells (link → column → the value before), marked. */
+  changed?: ChangedCells;
 }
 
 /** Arrow keys move the one focusable cell (a roving tab stop); the table is one stop in the tab order. */
@@ -27,7 +30,15 @@ const MOVES: Record<string, [number, number]> = {
  * schema property, then credits and status. Headers sort; arrow keys move between cells, Enter opens the
  * row's analysis; a failed row says why and offers Retry this page.
  */
-export function ComparisonTable({ columns, rows, sort, onSort, onOpen, onRetry }: ComparisonTableProps) {
+export function ComparisonTable({
+  columns,
+  rows,
+  sort,
+  onSort,
+  onOpen,
+  onRetry,
+  changed,
+}: ComparisonTableProps) {
   const [active, setActive] = useState<[number, number]>([0, 0]);
   const tableRef = useRef<HTMLTableElement>(null);
   const names = ["title", "host", ...columns, "credits", "status"];
@@ -130,12 +141,27 @@ export function ComparisonTable({ columns, rows, sort, onSort, onOpen, onRetry }
                 </td>
                 {columns.map((column, index) => {
                   const text = cellText(row.values[column]);
+                  const before = changed?.get(row.link);
+                  const wasChanged = before?.has(column) ?? false;
+                  const was = wasChanged ? cellText(before?.get(column)) : "";
                   return (
-                    <td key={column} {...cellProps(at, index + 2)}>
+                    <td
+                      key={column}
+                      className={wasChanged ? "comparison-table__cell--changed" : undefined}
+                      {...cellProps(at, index + 2)}
+                    >
                       {/* A long value is cut to three lines; the whole text is its tooltip and its row's analysis. */}
-                      <span className="comparison-table__clamp" title={text}>
+                      <span
+                        className="comparison-table__clamp"
+                        title={was ? i18n.t("compare.was", { was }) : text}
+                      >
                         {text}
                       </span>
+                      {wasChanged ? (
+                        <span className="comparison-table__was">
+                          {was ? i18n.t("compare.was", { was }) : i18n.t("compare.changed")}
+                        </span>
+                      ) : null}
                     </td>
                   );
                 })}

@@ -4,21 +4,24 @@ import { useMemo, useRef, useState } from "react";
 import { i18n } from "#i18n";
 import { comparisonActive, comparisonCredits, waitingJobOf } from "../../lib/compare/comparison-jobs";
 import { comparisonAnalysisIds } from "../../lib/compare/comparison-rows";
+import { comparisonTitle } from "../../lib/compare/comparison-title";
 import { schemaColumns } from "../../lib/compare/table-cells";
 import { orderRows, type TableSort } from "../../lib/compare/table-order";
 import { readComparison } from "../../lib/db/comparisons";
 import { db } from "../../lib/db/database";
 import { sendCommand } from "../../lib/messaging/protocol";
+import { changedCells } from "../../lib/watch/changed-cells";
 import { commandErrorText } from "../command-error-text";
 import { JobError } from "../popup/job-error";
 import { useSettings } from "../popup/use-settings";
 import { Button } from "../ui/button";
 import { ErrorMessage } from "../ui/error-message";
 import { useQueueWake } from "../use-queue-wake";
+import { WatchControl } from "../watch/watch-control";
+import { ChangedSince } from "./changed-since";
 import { ComparisonExport } from "./comparison-export";
 import { ComparisonRemoval } from "./comparison-removal";
 import { ComparisonTable } from "./comparison-table";
-import { comparisonTitle } from "./comparison-title";
 import { useKeptPlace } from "./use-kept-place";
 
 export interface ComparisonViewProps {
@@ -54,10 +57,13 @@ export function ComparisonView({ jobId, shown = true, onBack, onOpen, onDelete }
     [data?.job],
   );
   const columns = useMemo(() => allColumns.filter((column) => !hidden.has(column)), [allColumns, hidden]);
-  const rows = useMemo(
-    () => (data ? orderRows(data.rows, columns, filter, sort) : []),
-    [data, columns, filter, sort],
-  );
+  // "Changed since": the pages a watch's runs changed since then, their cells marked (else the last run's).
+  const [since, setSince] = useState<number>();
+  const changed = useMemo(() => changedCells(data?.runs ?? [], since), [data?.runs, since]);
+  const rows = useMemo(() => {
+    const shownRows = data ? orderRows(data.rows, columns, filter, sort) : [];
+    return since === undefined ? shownRows : shownRows.filter((row) => changed.has(row.link));
+  }, [data, columns, filter, sort, since, changed]);
 
   if (data === undefined) return null;
   if (data === null) {
@@ -140,6 +146,7 @@ export function ComparisonView({ jobId, shown = true, onBack, onOpen, onDelete }
         </details>
         <ComparisonExport columns={columns} rows={rows} />
       </div>
+      <ChangedSince runs={data.runs} since={since} onChange={setSince} />
       {error ? <ErrorMessage>{error}</ErrorMessage> : null}
       <ComparisonTable
         columns={columns}
@@ -148,6 +155,12 @@ export function ComparisonView({ jobId, shown = true, onBack, onOpen, onDelete }
         onSort={toggleSort}
         onOpen={open}
         onRetry={(link) => void retry(link)}
+        changed={changed}
+      />
+      <WatchControl
+        target={{ kind: "comparison", jobId }}
+        links={data.job.request.links.length}
+        withSchema={data.job.request.responseFormat !== undefined}
       />
       {onDelete && !comparisonActive(data) ? (
         <ComparisonRemoval

@@ -9,7 +9,7 @@ export async function exportAnalyses(
   analysisIds?: readonly string[],
 ): Promise<{ count: number; filename: string }> {
   const data = await readExportData(db, analysisIds);
-  const file = exportFile(format, data.rows, { usage: data.usage });
+  const file = exportFile(format, data.rows, { usage: data.usage, watches: data.watches });
   downloadFile(file);
   return { count: data.rows.length, filename: file.filename };
 }

@@ -17,6 +17,7 @@ import { ThreadNote } from "../thread/thread-note";
 import { ThreadTotal } from "../thread/thread-total";
 import { Button } from "../ui/button";
 import { ErrorMessage } from "../ui/error-message";
+import { AnalysisWatch } from "../watch/analysis-watch";
 import { ImageGallery } from "./image-gallery";
 import { MetadataList } from "./metadata-list";
 import { PageText } from "./page-text";
@@ -116,6 +117,7 @@ export function AnalysisDetail({
               <RecordFacts record={record} />
               <AnalysisEditor analysisId={analysisId} readOnly={<EditableFields record={record} />} />
               <ThreadConversation analysisId={analysisId} />
+              <AnalysisWatch record={record} />
             </>
           )}
         </>

@@ -1,6 +1,9 @@
+import { useLiveQuery } from "dexie-react-hooks";
 import { i18n } from "#i18n";
+import { db } from "../../lib/db/database";
+import { unseenChangeRuns } from "../../lib/db/watches";
 
-export type SectionName = "library" | "usage";
+export type SectionName = "library" | "changes" | "usage";
 
 /** The panel's sections; the current one is marked for assistive technology too. */
 export function SectionNav({
@@ -10,6 +13,8 @@ export function SectionNav({
   current: SectionName;
   onSelect: (section: SectionName) => void;
 }) {
+  // The watches' runs with changes not yet seen, as the toolbar's count says them.
+  const unseen = useLiveQuery(() => unseenChangeRuns(db), []) ?? 0;
   const item = (section: SectionName, label: string) => (
     <button
       type="button"
@@ -23,6 +28,12 @@ export function SectionNav({
   return (
     <nav aria-label={i18n.t("sidepanel.nav.label")} className="section-nav">
       {item("library", i18n.t("sidepanel.nav.library"))}
+      {item(
+        "changes",
+        unseen > 0
+          ? i18n.t("sidepanel.nav.changesUnseen", { count: unseen })
+          : i18n.t("sidepanel.nav.changes"),
+      )}
       {item("usage", i18n.t("sidepanel.nav.usage"))}
     </nav>
   );

@@ -8,11 +8,11 @@ import {
   comparisonUpdatedAt,
 } from "../../lib/compare/comparison-jobs";
 import { comparisonAnalysisIds, comparisonRows } from "../../lib/compare/comparison-rows";
+import { comparisonTitle } from "../../lib/compare/comparison-title";
 import { comparisonJobs } from "../../lib/db/comparisons";
 import { db } from "../../lib/db/database";
 import type { LibraryComparison } from "../../lib/library/comparison-entries";
 import { promptLine } from "../../lib/library/first-line";
-import { comparisonTitle } from "../compare/comparison-title";
 
 const NONE: readonly LibraryComparison[] = [];
 

@@ -100,15 +100,19 @@ export function createJobRunner(deps: JobRunnerDeps) {
     source: JobSource,
     tabUrl?: string,
     presetName?: string,
-    /** What the job's results belong to: a thread (a follow-up), a comparison, or a retry of a compared page. */
-    grouping?: Pick<AnalyzeJob, "thread" | "comparison" | "retryOf">,
+    /**
+     * What the job's results belong to: a thread (a follow-up), a comparison, a retry of a compared page,
+     * or a watch; `id` is the job's id when the caller wrote it down before (a watch's run).
+     */
+    grouping?: Pick<AnalyzeJob, "thread" | "comparison" | "retryOf" | "watchId"> & { id?: string },
   ): Promise<string> {
     const { links, ...rawFields } = request;
+    const { id = newJobId(), ...belongsTo } = grouping ?? {};
     const sorted = sortLinks(links);
     const fields = RequestFields.safeParse(rawFields);
     const time = now();
     const job: AnalyzeJob = {
-      id: newJobId(),
+      id,
       status: "queued",
       source,
       request: { links: sorted.accepted, ...withoutUndefined(fields.success ? fields.data : rawFields) },
@@ -125,7 +129,7 @@ export function createJobRunner(deps: JobRunnerDeps) {
       updatedAt: time,
       ...(tabUrl && { tabUrl: normalizeLink(tabUrl) ?? tabUrl }),
       ...(presetName && { presetName }),
-      ...grouping,
+      ...belongsTo,
     };
     const refusal = fields.success ? noLinksError(sorted.accepted.length, sorted.rejected) : undefined;
     const error = fields.success ? refusal : invalidFieldsError(fields.error);

@@ -2,6 +2,7 @@ import { liveQuery } from "dexie";
 import type { LinklensDatabase } from "../../lib/db/database";
 import { activeJobs, unseenFailedJobs } from "../../lib/db/jobs";
 import { SEQ_KEY } from "../../lib/db/library-index";
+import { unseenChangeRuns } from "../../lib/db/watches";
 import { normalizeLink } from "../../lib/links/link-check";
 
 /** The part of `browser.action` (MV3) or `browser.browserAction` (Firefox MV2) the badge uses. */
@@ -28,14 +29,25 @@ export interface BadgeTabs {
 export const BADGE_FAILED_COLOR = "#d93025";
 export const BADGE_ACTIVE_COLOR = "#1a73e8";
 export const BADGE_SAVED_COLOR = "#5f6368";
+export const BADGE_CHANGED_COLOR = "#b0600b";
 const MAX_SHOWN_COUNT = 99;
 
-/** What the toolbar badge says: "!" for a failure not yet seen, else the number of jobs queued or running. */
-export function badgeState(active: number, unseenFailures: number): { text: string; color?: string } {
+/**
+ * What the toolbar badge says: "!" for a failure not yet seen, else the number of jobs queued or running,
+ * else the number of watch runs whose changes the user has not seen.
+ */
+export function badgeState(
+  active: number,
+  unseenFailures: number,
+  unseenChanges = 0,
+): { text: string; color?: string } {
   if (unseenFailures > 0) return { text: "!", color: BADGE_FAILED_COLOR };
   if (active > 0) return { text: String(active), color: BADGE_ACTIVE_COLOR };
+  if (unseenChanges > 0) return { text: shownCount(unseenChanges), color: BADGE_CHANGED_COLOR };
   return { text: "" };
 }
+
+const shownCount = (count: number) => (count > MAX_SHOWN_COUNT ? `${MAX_SHOWN_COUNT}+` : String(count));
 
 /**
  * What the badge says in a tab: the global signals ("!", the running jobs) first, else how many saved
@@ -47,8 +59,7 @@ export function tabBadgeState(
 ): { text: string; color?: string } {
   if (global.text) return global;
   if (savedForPage <= 0) return { text: "" };
-  const text = savedForPage > MAX_SHOWN_COUNT ? `${MAX_SHOWN_COUNT}+` : String(savedForPage);
-  return { text, color: BADGE_SAVED_COLOR };
+  return { text: shownCount(savedForPage), color: BADGE_SAVED_COLOR };
 }
 
 /** Saved analyses of the page at `url` (compared by the normalized address the cache keeps), from Dexie. */
@@ -71,8 +82,12 @@ export function createBadge(
   let stale = false;
 
   async function apply() {
-    const [active, failed] = await Promise.all([activeJobs(db), unseenFailedJobs(db)]);
-    const state = badgeState(active.length, failed.length);
+    const [active, failed, changes] = await Promise.all([
+      activeJobs(db),
+      unseenFailedJobs(db),
+      unseenChangeRuns(db),
+    ]);
+    const state = badgeState(active.length, failed.length, changes);
     if (state.color) await action.setBadgeBackgroundColor({ color: state.color });
     await action.setBadgeText({ text: state.text });
     // A tab's own text wins over the global one, so each shown tab gets the global signal or its count.

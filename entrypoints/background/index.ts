@@ -32,8 +32,9 @@ import { readSelectionLinks } from "./selection-links";
 import { clientFromSettings } from "./settings-client";
 import { createTabsCommand, tabsCommandHandlers } from "./tabs-command";
 import { fillPresetPrompt } from "./template-prompt";
-import { createRecordSeeder, exposeTestSeam } from "./test-seam";
+import { createRecordSeeder, createTestClock, exposeTestSeam } from "./test-seam";
 import { createThreadRebuild } from "./thread-rebuild";
+import { createWatcher, WATCH_ALARM, type Watcher, watchCommandHandlers } from "./watches";
 
 /**
  * The worker's main. Everything here runs synchronously, so a worker woken by a menu click, a shortcut,
@@ -55,6 +56,10 @@ export default defineBackground(() => {
     },
   });
   const jobNotifications = watchJobsForNotifications({ getJob, notifier });
+  // Test builds move the watches' clock on (the seam below); any other build reads the real time.
+  const testClock = import.meta.env.MODE === "e2e" ? createTestClock() : undefined;
+  const watchAlarm = setupJobsAlarm(browser.alarms, WATCH_ALARM);
+  let watcher: Watcher | undefined;
 
   // The runner and the outbox set their alarms, and an alarm that fires runs them.
   const jobsAlarm = setupJobsAlarm(browser.alarms);
@@ -65,10 +70,21 @@ export default defineBackground(() => {
     onChange: () => {
       void badge.update();
       void jobNotifications.check();
+      void watcher?.runDue();
     },
     keepAwake,
   });
   jobsAlarm.onDue(runner.runDue);
+  watcher = createWatcher({
+    db,
+    enqueue: runner.enqueue,
+    scheduleAlarm: watchAlarm.scheduleAlarm,
+    notifyChanges: notifier.notifyWatchChanges,
+    onChange: () => void badge.update(),
+    now: testClock?.now,
+  });
+  const watches = watcher;
+  watchAlarm.onDue(watches.runDue);
   // A page showing a job connects while it waits: a worker it started resumes the queue at once.
   setupQueueWake(browser.runtime, () => void runner.resume().then(runner.runDue));
   const outboxAlarm = setupJobsAlarm(browser.alarms, OUTBOX_ALARM);
@@ -112,12 +128,16 @@ export default defineBackground(() => {
       handleMenuClick: menus.handleMenuClick,
       handleCommand: shortcuts.handleCommand,
       cacheRecords: createRecordSeeder(db),
+      advanceClock: async (ms) => {
+        await testClock?.advance(ms);
+        await watches.runDue();
+      },
     });
   }
 
   // What the pages ask for.
   const analyses = createAnalysisReader({ db, getClient: clientFromSettings });
-  const library = createLibrary({ db });
+  const library = createLibrary({ db, onWatchesImported: watches.runDue });
   const related = createRelatedLister({ db, getClient: clientFromSettings });
   const threadRebuild = createThreadRebuild({ db, getClient: clientFromSettings });
   setupCommands({
@@ -140,6 +160,7 @@ export default defineBackground(() => {
     ...libraryCommandHandlers(library),
     "related.list": (params) => related.list(params),
     ...compareCommandHandlers(db, runner),
+    ...watchCommandHandlers(watches),
     ...pageSourcesCommandHandlers(browserPageSources()),
   });
 
@@ -149,10 +170,13 @@ export default defineBackground(() => {
   browser.runtime.onStartup.addListener(() => {
     void runner.resume();
     void outbox.resume();
+    void watches.runDue();
   });
 
   void presetMirror.sync();
   void runner.resume();
   void outbox.resume();
+  // A watch missed while the browser was closed or asleep runs now, once.
+  void (testClock?.ready ?? Promise.resolve()).then(watches.runDue);
   void badge.update();
 });

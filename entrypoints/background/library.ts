@@ -41,14 +41,12 @@ export interface LibraryDeps {
   undo?: UndoStore;
   now?: () => number;
   newToken?: () => string;
+  /** After an import added watches (the watcher sets its alarm for them). */
+  onWatchesImported?: () => unknown;
 }
 
-export function createLibrary({
-  db,
-  undo = databaseUndoStore(db),
-  now = Date.now,
-  newToken = () => crypto.randomUUID(),
-}: LibraryDeps) {
+export function createLibrary(deps: LibraryDeps) {
+  const { db, undo = databaseUndoStore(db), now = Date.now, newToken = () => crypto.randomUUID() } = deps;
   /** Ids among `ids` with an edit waiting to be sent: the row's mark, or an outbox entry. */
   async function pendingIdsOf(ids: readonly string[], rows: readonly (CachedAnalysis | undefined)[]) {
     const queued = await db.outbox
@@ -75,7 +73,9 @@ export function createLibrary({
       const { document } = check;
       const ids = document.analyses.map((analysis) => analysis.analysisId);
       const usageIds = (document.usage ?? []).map((row) => row.usageId);
-      return db.transaction("rw", db.analyses, db.outbox, db.usage, db.removed, async () => {
+      const watchIds = (document.watches ?? []).map((watch) => watch.id);
+      const tables = [db.analyses, db.outbox, db.usage, db.removed, db.watches];
+      const summary = await db.transaction("rw", tables, async () => {
         const rows = await db.analyses.bulkGet(ids);
         const cached = new Map(rows.flatMap((row) => (row ? [[row.analysisId, row] as const] : [])));
         const knownUsage = await db.usage.bulkGet(usageIds);
@@ -87,13 +87,20 @@ export function createLibrary({
           cached,
           pendingIds: await pendingIdsOf(ids, rows),
           knownUsageIds: new Set(knownUsage.flatMap((row) => (row ? [row.usageId] : []))),
+          knownWatchIds: new Set(
+            (await db.watches.bulkGet(watchIds)).flatMap((row) => (row ? [row.id] : [])),
+          ),
           now: now(),
         });
         await db.analyses.bulkPut([...plan.added, ...plan.updated]);
         await db.usage.bulkAdd(plan.usage.added);
+        await db.watches.bulkAdd(plan.watches.added);
         const summary = summaryOf(plan);
         return { ...summary, skipped: summary.skipped + removed.size };
       });
+      // Imported watches are due on their own schedule: the watches' alarm is set for them.
+      if (summary.watches.added > 0) await deps.onWatchesImported?.();
+      return summary;
     },
 
     /**

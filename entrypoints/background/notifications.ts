@@ -10,7 +10,7 @@ import { isKeyRefused } from "../../lib/api/errors";
 import { openSidePanel } from "../../lib/browser/side-panel";
 import { sidepanelFocusItem } from "../../lib/browser/sidepanel-focus";
 import { ACTIVE_JOB_STATUSES } from "../../lib/db/jobs";
-import type { AnalyzeJob } from "../../lib/db/schema";
+import type { AnalyzeJob, WatchRow, WatchRunRow } from "../../lib/db/schema";
 
 const JOB_NOTIFICATION_PREFIX = "linklens-job";
 /** One id for every info notification: a new one replaces the last instead of piling up. */
@@ -25,6 +25,30 @@ export function jobNotificationId(jobId: string, windowId?: number, opensSetting
   return [JOB_NOTIFICATION_PREFIX, jobId, windowId ?? "", ...(opensSettings ? [SETTINGS_MARK] : [])].join(
     "|",
   );
+}
+
+/** The notification of watches' changes: one at a time, a new one replaces the last (it carries the window). */
+const WATCH_NOTIFICATION_PREFIX = "linklens-watch";
+
+export function watchNotificationId(windowId?: number): string {
+  return [WATCH_NOTIFICATION_PREFIX, windowId ?? ""].join("|");
+}
+
+/** "Riverside tram line: 2 pages changed", or, for several watches, "3 watches changed: A, B and 1 more". */
+export function watchChangesMessage(runs: readonly { watch: WatchRow; run: WatchRunRow }[]): string {
+  const [first] = runs;
+  if (runs.length === 1 && first) {
+    return i18n.t("watchNotifications.oneWatch", first.run.changed, [first.run.changed], {
+      title: first.watch.title,
+    });
+  }
+  const named = runs.slice(0, 2).map(({ watch }) => watch.title);
+  const more = runs.length - named.length;
+  const titles =
+    more > 0
+      ? i18n.t("watchNotifications.andMore", more, [more], { titles: named.join(", ") })
+      : named.join(", ");
+  return i18n.t("watchNotifications.manyWatches", runs.length, [runs.length], { titles });
 }
 
 /** Marks a job notification whose fix is in the settings (a refused key): a click opens them. */
@@ -100,6 +124,14 @@ export function createNotifier(deps: NotifierDeps) {
 
   /** Synchronous up to the panel's `open` call: Chrome and Firefox allow it only within the click's gesture. */
   function handleNotificationClick(notificationId: string): void {
+    const [prefix, window] = notificationId.split("|");
+    if (prefix === WATCH_NOTIFICATION_PREFIX) {
+      openSidePanel(window && /^\d+$/.test(window) ? Number(window) : undefined).catch((error: unknown) =>
+        console.warn("linklens: could not open the side panel", error),
+      );
+      void focusChanges(notificationId);
+      return;
+    }
     const target = parseJobNotificationId(notificationId);
     if (!target) return;
     if (target.opensSettings) {
@@ -126,7 +158,23 @@ export function createNotifier(deps: NotifierDeps) {
     }
   }
 
+  async function focusChanges(notificationId: string): Promise<void> {
+    try {
+      await sidepanelFocusItem.setValue({ jobId: notificationId, analysisIds: [], view: "changes" });
+      await browser.notifications.clear(notificationId);
+    } catch (error) {
+      console.error("linklens: could not open the changes", error);
+    }
+  }
+
   return {
+    /** One notification for the watch runs of one pass that found changes. */
+    notifyWatchChanges: async (runs: readonly { watch: WatchRow; run: WatchRunRow }[]) =>
+      show(
+        watchNotificationId(await lastFocusedWindowId()),
+        i18n.t("watchNotifications.title"),
+        watchChangesMessage(runs),
+      ),
     notifyJobDone: (job: AnalyzeJob) =>
       notifyJob(job, i18n.t("jobNotifications.doneTitle"), jobDoneMessage(job)),
     notifyJobFailed: (job: AnalyzeJob) =>

@@ -12,6 +12,7 @@
  * without thousands of analyze requests. The records are checked against the contract and written with
  * the same `cacheRecords` the worker uses for the service's answers, so the worker stays the only writer.
  */
+import { storage } from "wxt/utils/storage";
 import { z } from "zod";
 import { AnalysisRecord } from "../../lib/api/contract";
 import type { LinklensDatabase } from "../../lib/db/database";
@@ -23,6 +24,8 @@ export interface LinklensTestApi {
   handleCommand: (command: string, tab?: MenuTab) => Promise<unknown>;
   /** Caches whole records as if the service had sent them; answers how many. */
   cacheRecords: (records: unknown[]) => Promise<number>;
+  /** Moves the watches' clock on by `ms` (kept across restarts) and runs the watches then due. */
+  advanceClock: (ms: number) => Promise<void>;
 }
 
 declare global {
@@ -39,5 +42,28 @@ export function createRecordSeeder(db: LinklensDatabase): (records: unknown[]) =
     const parsed = z.array(AnalysisRecord).parse(records);
     await cacheRecords(db, parsed);
     return parsed.length;
+  };
+}
+
+const clockOffsetItem = storage.defineItem<number>("local:testClockOffset", { fallback: 0 });
+
+/**
+ * The watches' clock in test builds: the real time plus an offset the tests move on (`advanceClock`),
+ * kept in storage so a restarted worker finds the time where the test left it. `ready` settles once
+ * the offset is read.
+ */
+export function createTestClock() {
+  let offset = 0;
+  const ready = clockOffsetItem.getValue().then((stored) => {
+    offset = stored;
+  });
+  return {
+    now: () => Date.now() + offset,
+    ready,
+    advance: async (ms: number) => {
+      await ready;
+      offset += ms;
+      await clockOffsetItem.setValue(offset);
+    },
   };
 }

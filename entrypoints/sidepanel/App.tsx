@@ -17,10 +17,12 @@ import { useLibraryComparisons } from "../../components/sidepanel/use-library-co
 import { useLibraryEntries } from "../../components/sidepanel/use-library-entries";
 import { useLoadMark } from "../../components/sidepanel/use-load-mark";
 import { useSidepanelFocus } from "../../components/sidepanel/use-sidepanel-focus";
+import { ChangesView } from "../../components/watch/changes-view";
 
 type View =
   | { name: "library" }
   | { name: "usage" }
+  | { name: "changes" }
   | { name: "detail"; analysisId: string }
   | { name: "compare"; links?: string }
   | { name: "comparison"; jobId: string };
@@ -31,6 +33,7 @@ const LIBRARY: View = { name: "library" };
 function backLabel(under: View | undefined): string {
   if (under?.name === "comparison") return i18n.t("sidepanel.detail.backToComparison");
   if (under?.name === "detail") return i18n.t("sidepanel.detail.backToAnalysis");
+  if (under?.name === "changes") return i18n.t("sidepanel.detail.backToChanges");
   return i18n.t("sidepanel.detail.back");
 }
 
@@ -66,6 +69,10 @@ export function App() {
   // A job's results were asked for: its one analysis opens at once; several are listed in the library.
   useEffect(() => {
     if (!focus) return;
+    if (focus.view === "changes") {
+      setStack([{ name: "changes" }]);
+      return;
+    }
     const [only] = focus.analysisIds;
     setStack(
       focus.analysisIds.length === 1 && only ? [LIBRARY, { name: "detail", analysisId: only }] : [LIBRARY],
@@ -103,13 +110,15 @@ export function App() {
     openedFrom.current = undefined;
     setStack([LIBRARY]);
   };
-  const showSection = (section: SectionName) => setStack([section === "usage" ? { name: "usage" } : LIBRARY]);
+  const showSection = (section: SectionName) =>
+    setStack([section === "library" ? LIBRARY : { name: section }]);
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (
       event.key === "Escape" &&
       view.name !== "library" &&
       view.name !== "usage" &&
+      view.name !== "changes" &&
       !event.defaultPrevented
     ) {
       event.preventDefault();
@@ -123,7 +132,10 @@ export function App() {
       <header className="sidepanel__header">
         <h1>{i18n.t("sidepanel.title")}</h1>
         <div className="sidepanel__header-actions">
-          <SectionNav current={view.name === "usage" ? "usage" : "library"} onSelect={showSection} />
+          <SectionNav
+            current={view.name === "usage" || view.name === "changes" ? view.name : "library"}
+            onSelect={showSection}
+          />
           <CompareButton onClick={() => setStack((current) => [...current, { name: "compare" }])} />
         </div>
       </header>
@@ -162,6 +174,9 @@ export function App() {
           />
         ) : null}
         {view.name === "usage" ? <UsageView /> : null}
+        {view.name === "changes" ? (
+          <ChangesView onOpenAnalysis={open} onOpenComparison={openComparison} />
+        ) : null}
         {view.name === "compare" ? (
           <CompareForm
             key={view.links}

@@ -1,10 +1,12 @@
 import { storage } from "wxt/utils/storage";
 
-/** What the side panel should show when it opens: the results of one job. */
+/** What the side panel should show when it opens: the results of one job, or the watches' changes. */
 export interface SidepanelFocus {
   jobId: string;
   /** The job's analyses, in link order (empty for a job that failed). */
   analysisIds: string[];
+  /** `changes`: the Changes view (a watch notification was clicked). */
+  view?: "changes";
 }
 
 /**

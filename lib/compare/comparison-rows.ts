@@ -49,12 +49,14 @@ export function linkOutcomes(job: AnalyzeJob): Map<string, Outcome> {
 
 /**
  * The rows of comparison `job`: its links in order, each from the newest of its retries that has an
- * answer (a retry still running shows the row waiting), else from the job itself.
+ * answer (a retry still running shows the row waiting), else from the job itself; a watched comparison's
+ * last answer for a page (`watched`, link → analysisId) shows when it is newer than that.
  */
 export function comparisonRows(
   job: AnalyzeJob,
   retries: readonly AnalyzeJob[],
   records: ReadonlyMap<string, CachedAnalysis>,
+  watched: Readonly<Record<string, string>> = {},
 ): ComparisonRow[] {
   const base = linkOutcomes(job);
   const latestRetry = new Map<string, AnalyzeJob>();
@@ -64,8 +66,24 @@ export function comparisonRows(
   return job.request.links.map((link) => {
     const retry = latestRetry.get(link);
     const outcome = (retry && linkOutcomes(retry).get(link)) ?? base.get(link) ?? { waiting: true };
-    return rowOf(link, outcome, records);
+    const watchedId = watched[link];
+    const newer = watchedId !== undefined && isNewer(records.get(watchedId), outcome, records);
+    return rowOf(link, newer ? { analysisId: watchedId } : outcome, records);
   });
+}
+
+/** Whether `record` is a newer answer than `outcome` (which may not be an answer at all). */
+function isNewer(
+  record: CachedAnalysis | undefined,
+  outcome: Outcome,
+  records: ReadonlyMap<string, CachedAnalysis>,
+): boolean {
+  if (!record) return false;
+  // A page that failed or waits again still has the watch's last answer to show.
+  if (!("analysisId" in outcome)) return true;
+  const shown = records.get(outcome.analysisId);
+  const time = (each: CachedAnalysis) => Date.parse(each.createdAt ?? "") || 0;
+  return !shown || time(record) > time(shown);
 }
 
 function rowOf(link: string, outcome: Outcome, records: ReadonlyMap<string, CachedAnalysis>): ComparisonRow {

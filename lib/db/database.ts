@@ -11,6 +11,8 @@ import type {
   RemovedRow,
   SearchBlockRow,
   UsageRow,
+  WatchRow,
+  WatchRunRow,
 } from "./schema";
 
 const DATABASE_NAME = "linklens";
@@ -28,6 +30,9 @@ export type LinklensDatabase = Dexie & {
   libraryEntries: EntityTable<LibraryEntryRow, "analysisId">;
   searchBlocks: Table<SearchBlockRow, [number, number]>;
   libraryMeta: EntityTable<LibraryMetaRow, "key">;
+  /** Watched analyses and comparisons (lib/watch), and their runs. */
+  watches: EntityTable<WatchRow, "id">;
+  watchRuns: EntityTable<WatchRunRow, "id">;
 };
 
 /**
@@ -58,6 +63,8 @@ export function createDatabase(name: string = DATABASE_NAME, options?: DexieOpti
   // v4: analyses the user removed (kept out of the cache), and library entries that show the prompt,
   // the result's first line and the cost (every entry written again).
   database.version(4).stores({ removed: "&analysisId" }).upgrade(rewriteEveryEntry);
+  // v5: watches, re-analyzed on a schedule, and their runs with what changed (issue 46).
+  database.version(5).stores({ watches: "&id, createdAt", watchRuns: "&id, watchId, startedAt" });
   database.use(libraryIndexMiddleware);
   return database;
 }

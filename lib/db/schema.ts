@@ -13,6 +13,8 @@ import type {
 import type { ApiErrorInit } from "../api/errors";
 import type { LibraryEntry } from "../library/library-entry";
 import type { LinkProblem } from "../links/link-check";
+import type { AnswerChanges } from "../watch/answer-changes";
+import type { WatchInterval } from "../watch/watch-schedule";
 
 /** What the cache adds to a server record. */
 export interface LocalRecordFields {
@@ -85,6 +87,8 @@ const JOB_SOURCES = [
   "follow-up",
   /** A comparison: many links, one prompt and schema, shown as one table (lib/compare). */
   "compare",
+  /** A watch's run: its pages analyzed again with the same prompt and schema (lib/watch). */
+  "watch",
 ] as const;
 export type JobSource = (typeof JOB_SOURCES)[number];
 
@@ -159,6 +163,8 @@ export interface AnalyzeJob {
   comparison?: ComparisonInfo;
   /** A page of a comparison analyzed again ("Retry this page"): its result replaces the page's row. */
   retryOf?: { jobId: string; link: string };
+  /** A watch's run: its results are compared with the watch's last answers (entrypoints/background/watches.ts). */
+  watchId?: string;
 }
 
 export interface JobThread {
@@ -251,6 +257,69 @@ export interface LibraryEntryRow extends LibraryEntry {
 export interface LibraryMetaRow {
   key: string;
   value: number;
+}
+
+/** What a watch re-analyzes: one analysis's page (or a thread's first page), or a comparison's pages. */
+export type WatchTarget = { kind: "analysis"; analysisId: string } | { kind: "comparison"; jobId: string };
+
+/** Why a watch stopped running: its weekly budget, the key's credits, or what it watched was deleted. */
+export type WatchStopReason = "budget" | "credits" | "gone";
+
+/**
+ * A watch (lib/watch): its pages analyzed again every `interval` with the same prompt and schema, each run
+ * compared with the answers of the one before.
+ */
+export interface WatchRow {
+  id: string;
+  target: WatchTarget;
+  /** The page's or the comparison's title, for the Changes view. */
+  title: string;
+  /** What each run sends: the pages, the prompt, the temperature and the schema. */
+  request: AnalyzeJobRequest;
+  presetName?: string;
+  interval: WatchInterval;
+  /** The most the watch may spend in any seven days, in credits. */
+  budgetCredits: number;
+  /** A run that found a change shows a system notification. */
+  notify: boolean;
+  /** Epoch ms. */
+  createdAt: number;
+  /** When the last run started (epoch ms): the next is due an interval later. */
+  lastRunAt?: number;
+  /** The job of the run under way; a watch never runs twice at once. */
+  runningJobId?: string;
+  /** Each page's last answer (link → analysisId): what the next run is compared with. */
+  latest: Record<string, string>;
+  /** Set when the watch stopped by itself; the user starts it again. */
+  stopped?: { reason: WatchStopReason; at: number };
+}
+
+/** One page of a run that changed: what the user asked about, or only the page's own text. */
+export interface WatchPageChange extends AnswerChanges {
+  link: string;
+  title: string;
+  beforeId: string;
+  afterId: string;
+}
+
+/** A watch's run: its job, its cost, and what changed (`changed`: pages whose answer changed). */
+export interface WatchRunRow {
+  /** The run's job id. */
+  id: string;
+  watchId: string;
+  /** Epoch ms. */
+  startedAt: number;
+  finishedAt?: number;
+  status: "running" | "done" | "failed";
+  costCredits: number;
+  /** The pages whose answer or text changed; empty when the run answered as the one before. */
+  pages: WatchPageChange[];
+  /** How many of `pages` changed what the user asked about (the rest changed only the page's text). */
+  changed: number;
+  /** Why a failed run failed. */
+  error?: ApiErrorInit;
+  /** The user has seen this run's changes (the badge stops counting it). */
+  seen?: boolean;
 }
 
 export type { SearchBlockRow } from "../library/search-block";

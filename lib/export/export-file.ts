@@ -1,5 +1,5 @@
 /** One export as a file: its name, type and text, for any of the three formats. */
-import type { CachedAnalysis, UsageRow } from "../db/schema";
+import type { CachedAnalysis, UsageRow, WatchRow } from "../db/schema";
 import { exportCsv } from "./export-csv";
 import { exportJson } from "./export-json";
 import { exportMarkdown } from "./export-markdown";
@@ -20,8 +20,9 @@ const FILE_TYPES: Record<ExportFormat, { extension: string; mimeType: string }> 
 };
 
 export interface ExportFileOptions {
-  /** Usage rows to include (JSON only). */
+  /** Usage rows and watches to include (JSON only). */
   usage?: readonly UsageRow[];
+  watches?: readonly WatchRow[];
   /** Epoch ms of the export; default now. */
   now?: number;
 }
@@ -35,7 +36,7 @@ export function exportFile(
   const { extension, mimeType } = FILE_TYPES[format];
   const text =
     format === "json"
-      ? exportJson(rows, { usage: options.usage, now })
+      ? exportJson(rows, { usage: options.usage, watches: options.watches, now })
       : format === "markdown"
         ? exportMarkdown(rows, { now })
         : // A byte order mark: spreadsheet programs read the file as UTF-8 only with it.

@@ -4,9 +4,10 @@
  * the contract's record schemas.
  */
 import { z } from "zod";
-import { AnalysisRecord, PartialAnalysisRecord } from "../api/contract";
+import { AnalysisRecord, Metadata, PartialAnalysisRecord, ResponseFormat } from "../api/contract";
 import { EDITABLE_FIELDS, serverFieldsOf } from "../db/records";
-import type { CachedAnalysis, UsageRow } from "../db/schema";
+import type { CachedAnalysis, UsageRow, WatchRow } from "../db/schema";
+import { WATCH_INTERVALS } from "../watch/watch-schedule";
 
 export const EXPORT_FORMAT = "linklens-export";
 const EXPORT_VERSION = 1;
@@ -62,6 +63,31 @@ const ExportedUsage = z.object({
   jobId: z.string().optional(),
 });
 
+/** A watch (lib/watch) as its owner set it up; a run under way is not carried (it belongs to this browser). */
+const ExportedWatch = z.object({
+  id: z.string().min(1),
+  target: z.discriminatedUnion("kind", [
+    z.object({ kind: z.literal("analysis"), analysisId: z.string().min(1) }),
+    z.object({ kind: z.literal("comparison"), jobId: z.string().min(1) }),
+  ]),
+  title: z.string(),
+  request: z.object({
+    links: z.array(z.string()).min(1),
+    prompt: z.string(),
+    temperature: z.number().optional(),
+    metadata: Metadata.optional(),
+    responseFormat: ResponseFormat.optional(),
+  }),
+  presetName: z.string().optional(),
+  interval: z.enum(WATCH_INTERVALS),
+  budgetCredits: z.number().int().min(1),
+  notify: z.boolean(),
+  createdAt: EpochMs,
+  lastRunAt: EpochMs.optional(),
+  latest: z.record(z.string(), z.string()),
+  stopped: z.object({ reason: z.enum(["budget", "credits", "gone"]), at: EpochMs }).optional(),
+});
+
 /** An id appears once: a second row with it is an error at that row. */
 function uniqueBy<K extends string>(list: string, key: K) {
   return (items: readonly Record<K, string>[], ctx: z.RefinementCtx) => {
@@ -81,12 +107,14 @@ export const ExportDocument = z
     exportedAt: Instant,
     analyses: z.array(ExportedAnalysis).superRefine(uniqueBy("analyses", "analysisId")),
     usage: z.array(ExportedUsage).superRefine(uniqueBy("usage", "usageId")).optional(),
+    watches: z.array(ExportedWatch).superRefine(uniqueBy("watches", "id")).optional(),
   })
   .meta({ id: "LinklensExport" });
 export type ExportDocument = z.infer<typeof ExportDocument>;
 
 export interface ExportOptions {
   usage?: readonly UsageRow[];
+  watches?: readonly WatchRow[];
   /** Epoch ms of the export; default now. */
   now?: number;
 }
@@ -110,6 +138,10 @@ function exportedAnalysisOf(row: CachedAnalysis): ExportedAnalysis {
   } as ExportedAnalysis;
 }
 
+function exportedWatchOf({ runningJobId: _running, ...watch }: WatchRow): z.infer<typeof ExportedWatch> {
+  return watch;
+}
+
 export function buildExportDocument(
   rows: readonly CachedAnalysis[],
   options: ExportOptions = {},
@@ -120,6 +152,7 @@ export function buildExportDocument(
     exportedAt: new Date(options.now ?? Date.now()).toISOString(),
     analyses: rows.map(exportedAnalysisOf),
     ...(options.usage && { usage: options.usage.map((row) => ({ ...row })) }),
+    ...(options.watches && { watches: options.watches.map(exportedWatchOf) }),
   };
 }
 

@@ -6,7 +6,7 @@
 import type { z } from "zod";
 import type { AnalysisObject, ErrorDetail } from "../api/contract";
 import { isOlder, LOCAL_FIELDS, localFieldsOf, serverFieldsOf, withoutUndefined } from "../db/records";
-import type { CachedAnalysis, UsageRow } from "../db/schema";
+import type { CachedAnalysis, UsageRow, WatchRow } from "../db/schema";
 import { type JsonSyntaxReason, parseJsonText } from "../json/json-text";
 import {
   type ExportDocument,
@@ -106,6 +106,8 @@ export interface ImportPlan {
   updated: CachedAnalysis[];
   skipped: { analysisId: string; reason: SkipReason }[];
   usage: { added: UsageRow[]; skipped: number };
+  /** Watches this browser does not have yet (one it has is kept as it is). */
+  watches: { added: WatchRow[]; skipped: number };
 }
 
 export interface PlanInput {
@@ -114,6 +116,8 @@ export interface PlanInput {
   cached: ReadonlyMap<string, CachedAnalysis>;
   /** Ids with an edit waiting in the outbox: never overwritten. */
   pendingIds: ReadonlySet<string>;
+  /** Watch ids already stored. */
+  knownWatchIds?: ReadonlySet<string>;
   /** Usage ids already stored. */
   knownUsageIds: ReadonlySet<string>;
   /** Epoch ms used as `cachedAt` for an imported row that carries none. */
@@ -125,8 +129,15 @@ export interface PlanInput {
  * updated; the same `updatedAt` but the cache knows only some fields and the import all → updated
  * (completes it); otherwise skipped. A partial import only adds or replaces the fields it carries.
  */
-export function planImport({ document, cached, pendingIds, knownUsageIds, now }: PlanInput): ImportPlan {
-  const plan: ImportPlan = { added: [], updated: [], skipped: [], usage: { added: [], skipped: 0 } };
+export function planImport(input: PlanInput): ImportPlan {
+  const { document, cached, pendingIds, knownUsageIds, now } = input;
+  const plan: ImportPlan = {
+    added: [],
+    updated: [],
+    skipped: [],
+    usage: { added: [], skipped: 0 },
+    watches: { added: [], skipped: 0 },
+  };
   for (const incoming of document.analyses) {
     const id = incoming.analysisId;
     const current = cached.get(id);
@@ -138,6 +149,10 @@ export function planImport({ document, cached, pendingIds, knownUsageIds, now }:
   for (const row of document.usage ?? []) {
     if (knownUsageIds.has(row.usageId)) plan.usage.skipped += 1;
     else plan.usage.added.push({ ...row });
+  }
+  for (const watch of document.watches ?? []) {
+    if (input.knownWatchIds?.has(watch.id)) plan.watches.skipped += 1;
+    else plan.watches.added.push({ ...watch });
   }
   return plan;
 }
@@ -190,6 +205,7 @@ export interface ImportSummary {
   skipped: number;
   skippedPending: number;
   usage: { added: number; skipped: number };
+  watches: { added: number; skipped: number };
 }
 
 export function summaryOf(plan: ImportPlan): ImportSummary {
@@ -199,5 +215,6 @@ export function summaryOf(plan: ImportPlan): ImportSummary {
     skipped: plan.skipped.length,
     skippedPending: plan.skipped.filter((skip) => skip.reason === "pending").length,
     usage: { added: plan.usage.added.length, skipped: plan.usage.skipped },
+    watches: { added: plan.watches.added.length, skipped: plan.watches.skipped },
   };
 }

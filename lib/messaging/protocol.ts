@@ -11,9 +11,10 @@ import type {
   ResponseFormat,
 } from "../api/contract";
 import type { ApiErrorInit } from "../api/errors";
-import type { AnalysisPatch, ConflictChoice, JobSource } from "../db/schema";
+import type { AnalysisPatch, ConflictChoice, JobSource, WatchTarget } from "../db/schema";
 import type { ImportSummary } from "../export/import-json";
 import type { OpenedLookup, TabLookup } from "../sources/source-steps";
+import type { WatchInterval } from "../watch/watch-schedule";
 
 /** `status`: what the service answered (none when unreachable); `not_api`: an address that is no /v1 API. */
 export type ConnectionStatus =
@@ -68,6 +69,16 @@ export interface CompareStartRequest {
   schemaName?: string;
   presetName?: string;
 }
+
+/** `watch.start`: what to watch, how often, and the most it may spend in any seven days. */
+export interface WatchStartRequest {
+  target: WatchTarget;
+  interval: WatchInterval;
+  budgetCredits: number;
+  notify: boolean;
+}
+
+export type WatchUpdateRequest = { watchId: string } & Partial<Omit<WatchStartRequest, "target">>;
 
 /** `tabs.analyze`: the tabs of a window (or its highlighted ones) as one job, with a preset (else the default). */
 export interface TabsAnalyzeRequest {
@@ -186,6 +197,13 @@ interface Protocol {
   "compare.start": { request: CompareStartRequest; response: { jobId: string } };
   /** Analyzes one page of comparison `jobId` again; its row shows the new result. */
   "compare.retry": { request: { jobId: string; link: string }; response: { jobId: string } };
+  /** Watches an analysis's page or a comparison (lib/watch): its first run is an interval from now. */
+  "watch.start": { request: WatchStartRequest; response: { watchId: string } };
+  /** Changes a watch's interval, budget or notification; a watch that stopped starts again. */
+  "watch.update": { request: WatchUpdateRequest; response: { watchId: string } };
+  "watch.stop": { request: { watchId: string }; response: { stopped: boolean } };
+  /** Marks a run's changes (every run's, without `runId`) as seen: the badge stops counting them. */
+  "watch.seen": { request: { runId?: string }; response: { updated: number } };
   /**
    * A source in the open page: highlights the passage in the tab when it shows the page (one script run,
    * on the click); false when the tab shows another page or cannot be scripted (the clicked page then opens

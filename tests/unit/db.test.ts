@@ -138,7 +138,7 @@ describe("recordsForPage and recordsByIds", () => {
 });
 
 describe("schema versions", () => {
-  it("opens a database of version 1 as the current version: the rows stay and the deleted table is there", async () => {
+  it("opens a database of version 1 as the current version: the rows stay, the deleted and watch tables are there", async () => {
     const name = newDatabaseName("db-upgrade");
     const v1 = shippedDatabase(name, 1);
     await v1.table("usage").add({ usageId: "use_1", costCredits: 2, links: [], createdAt: 1 });
@@ -147,8 +147,10 @@ describe("schema versions", () => {
     const upgraded = createDatabase(name);
     try {
       expect(await upgraded.usage.get("use_1")).toMatchObject({ costCredits: 2 });
-      expect(upgraded.backendDB().version).toBe(40);
+      expect(upgraded.backendDB().version).toBe(50);
       expect(await upgraded.removed.count()).toBe(0);
+      expect(await upgraded.watches.count()).toBe(0);
+      expect(await upgraded.watchRuns.where("watchId").equals("watch_1").count()).toBe(0);
       await upgraded.deleted.put({ token: "t", rows: [], expiresAt: 5 });
       expect(await upgraded.deleted.where("expiresAt").belowOrEqual(5).count()).toBe(1);
     } finally {

@@ -1,5 +1,5 @@
 import { i18n } from "#i18n";
-import type { AnalyzeJob } from "../../lib/db/schema";
+import type { AnalyzeJob } from "../db/schema";
 
 /** "Compare: 24 pages · schema Pricing": how the library and the table name a comparison. */
 export function comparisonTitle(job: AnalyzeJob): string {
