@@ -33,13 +33,7 @@ export function ChangesView({ onOpenAnalysis, onOpenComparison }: ChangesViewPro
   return (
     <section className="changes" aria-labelledby="changes-title">
       <h2 id="changes-title">{i18n.t("changes.title")}</h2>
-      <WatchList
-        onOpen={(watch) =>
-          watch.target.kind === "comparison"
-            ? onOpenComparison(watch.target.jobId)
-            : onOpenAnalysis(Object.values(watch.latest)[0] ?? watch.target.analysisId)
-        }
-      />
+      <WatchList />
       {entries.length === 0 ? (
         <p className="changes__empty">{i18n.t("changes.empty")}</p>
       ) : (

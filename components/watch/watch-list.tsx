@@ -17,8 +17,8 @@ export function watchStateText(watch: WatchRow): string {
   return i18n.t("watch.next", { every, next: formatDate(nextRunAt(watch), true) });
 }
 
-/** Every watch, oldest first: its title (opening what it watches), its state, and Stop watching. */
-export function WatchList({ onOpen }: { onOpen: (watch: WatchRow) => void }) {
+/** Every watch, oldest first: its title, its state, and Stop watching. */
+export function WatchList() {
   const watches = useLiveQuery(() => db.watches.orderBy("createdAt").toArray(), []);
   if (!watches || watches.length === 0) return null;
   return (
@@ -27,9 +27,7 @@ export function WatchList({ onOpen }: { onOpen: (watch: WatchRow) => void }) {
       <ul className="watch-list">
         {watches.map((watch) => (
           <li key={watch.id}>
-            <button type="button" className="change__open" onClick={() => onOpen(watch)}>
-              {watch.title}
-            </button>
+            <span className="watch-list__title">{watch.title}</span>
             <span className="watch-control__state">{watchStateText(watch)}</span>
             <Button size="small" onClick={() => void sendCommand("watch.stop", { watchId: watch.id })}>
               {i18n.t("watch.stop")}

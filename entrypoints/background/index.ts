@@ -32,7 +32,7 @@ import { readSelectionLinks } from "./selection-links";
 import { clientFromSettings } from "./settings-client";
 import { createTabsCommand, tabsCommandHandlers } from "./tabs-command";
 import { fillPresetPrompt } from "./template-prompt";
-import { createRecordSeeder, createTestClock, exposeTestSeam } from "./test-seam";
+import { createRecordSeeder, createTestClock, exposeTestSeam, notificationLog } from "./test-seam";
 import { createThreadRebuild } from "./thread-rebuild";
 import { createWatcher, WATCH_ALARM, type Watcher, watchCommandHandlers } from "./watches";
 
@@ -54,6 +54,7 @@ export default defineBackground(() => {
       await markFailuresSeen(db, jobId);
       void badge.update();
     },
+    ...(import.meta.env.MODE === "e2e" && { onShown: notificationLog.record }),
   });
   const jobNotifications = watchJobsForNotifications({ getJob, notifier });
   // Test builds move the watches' clock on (the seam below); any other build reads the real time.
@@ -132,6 +133,7 @@ export default defineBackground(() => {
         await testClock?.advance(ms);
         await watches.runDue();
       },
+      notificationsShown: notificationLog.read,
     });
   }
 

@@ -96,6 +96,8 @@ export interface NotifierDeps {
   getJob: (jobId: string) => Promise<AnalyzeJob | undefined>;
   /** After a job's notification was clicked, e.g. to mark its failure as seen (the badge drops its "!"). */
   onJobNotificationClicked?: (jobId: string) => unknown;
+  /** Each notification shown (test builds keep a log: headless Firefox lists none it shows). */
+  onShown?: (shown: { id: string; message: string }) => unknown;
 }
 
 export type Notifier = ReturnType<typeof createNotifier>;
@@ -112,6 +114,7 @@ export function createNotifier(deps: NotifierDeps) {
         title,
         message,
       });
+      await deps.onShown?.({ id, message });
     } catch (error) {
       console.error("linklens: could not show a notification", error);
     }

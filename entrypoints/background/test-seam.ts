@@ -26,6 +26,8 @@ export interface LinklensTestApi {
   cacheRecords: (records: unknown[]) => Promise<number>;
   /** Moves the watches' clock on by `ms` (kept across restarts) and runs the watches then due. */
   advanceClock: (ms: number) => Promise<void>;
+  /** The notifications shown so far (kept across restarts), oldest first. */
+  notificationsShown: () => Promise<ShownNotification[]>;
 }
 
 declare global {
@@ -67,3 +69,25 @@ export function createTestClock() {
     },
   };
 }
+
+export interface ShownNotification {
+  id: string;
+  message: string;
+}
+
+const notificationLogItem = storage.defineItem<ShownNotification[]>("local:testNotifications", {
+  fallback: [],
+});
+
+/** The test builds' log of the notifications shown (the notifier's `onShown`), kept across restarts. */
+let appending: Promise<void> = Promise.resolve();
+export const notificationLog = {
+  record: (shown: ShownNotification): Promise<void> => {
+    // One append at a time, so that two notifications shown together are both kept.
+    appending = appending.then(async () =>
+      notificationLogItem.setValue([...(await notificationLogItem.getValue()), shown]),
+    );
+    return appending;
+  },
+  read: () => notificationLogItem.getValue(),
+};

@@ -29,7 +29,10 @@ export interface WatcherDeps {
   enqueue: JobRunner["enqueue"];
   /** Wakes the worker when the next watch is due (`null`: none is). */
   scheduleAlarm: (when: number | null) => void | Promise<void>;
-  /** The runs that found changes, of watches that notify: one notification for them all. */
+  /**
+   * After a run found a change for a watch that notifies: every such run not yet seen, newest first, for
+   * one notification that replaces the last (so the user has one, naming them all).
+   */
   notifyChanges?: (runs: { watch: WatchRow; run: WatchRunRow }[]) => unknown;
   /** After a run settled or a watch changed (the badge counts unseen changes). */
   onChange?: () => void;
@@ -194,15 +197,25 @@ export function createWatcher(deps: WatcherDeps) {
   }
 
   async function settleRuns() {
-    const changes: { watch: WatchRow; run: WatchRunRow }[] = [];
+    let notify = false;
     for (const watch of await db.watches.toArray()) {
       if (!watch.runningJobId) continue;
       const job = await db.jobs.get(watch.runningJobId);
       if (job && !SETTLED.has(job.status)) continue;
       const run = job ? await settle(watch.id, job) : await free(watch.id, watch.runningJobId);
-      if (run && watch.notify && run.changed > 0) changes.push({ watch, run });
+      if (run) changed();
+      if (run && watch.notify && run.changed > 0) notify = true;
     }
-    if (changes.length > 0) await deps.notifyChanges?.(changes);
+    if (notify) await deps.notifyChanges?.(await unseenNotifiedChanges());
+  }
+
+  async function unseenNotifiedChanges(): Promise<{ watch: WatchRow; run: WatchRunRow }[]> {
+    const watches = new Map((await db.watches.toArray()).map((watch) => [watch.id, watch]));
+    const runs = await db.watchRuns.orderBy("startedAt").reverse().toArray();
+    return runs.flatMap((run) => {
+      const watch = watches.get(run.watchId);
+      return watch?.notify && run.changed > 0 && run.seen !== true ? [{ watch, run }] : [];
+    });
   }
 
   /** The worker stopped between a claim and its job: the run never started, nothing was charged. */

@@ -28,6 +28,7 @@ import { comparisonInLibraryScenario } from "./scenarios/comparison-in-library";
 import { followUpsOnSeedScenario } from "./scenarios/follow-ups-on-seed";
 import type { ScenarioTest } from "./scenarios/scenario-test";
 import { sourcesOnSeedScenario } from "./scenarios/sources-on-seed";
+import { watchOnSeedScenario } from "./scenarios/watches";
 import { libraryRow } from "./sidepanel-page";
 
 test.use({ ignoreHTTPSErrors: true });
@@ -261,3 +262,4 @@ followUpsOnSeedScenario(scenarioTest as unknown as ScenarioTest, () => seed);
 sourcesOnSeedScenario(scenarioTest as unknown as ScenarioTest, () => seed);
 compareLongTitlesScenario(scenarioTest as unknown as ScenarioTest, () => seed);
 comparisonInLibraryScenario(scenarioTest as unknown as ScenarioTest, () => seed);
+watchOnSeedScenario(scenarioTest as unknown as ScenarioTest, () => seed);

@@ -30,6 +30,7 @@ async function snapshot(db: LinklensDatabase) {
     analyses: (await db.analyses.toArray()).sort(byId),
     usage: await db.usage.orderBy("usageId").toArray(),
     outbox: await db.outbox.toArray(),
+    watches: await db.watches.toArray(),
   };
 }
 
@@ -96,6 +97,19 @@ async function populatedCache() {
     links: made.links,
     createdAt: 3_000,
   });
+  // A watch of the news article (lib/watch), as the watcher writes it: it goes with the library.
+  await db.watches.add({
+    id: "watch_news",
+    target: { kind: "analysis", analysisId: news.analysisId },
+    title: "News article",
+    request: { links: [news.analysis?.url as string], prompt: "What happened?", temperature: 0 },
+    interval: "day",
+    budgetCredits: 7,
+    notify: true,
+    createdAt: 4_000,
+    lastRunAt: 5_000,
+    latest: { [news.analysis?.url as string]: news.analysisId },
+  });
   return { db, news, blog: edited, fr, twin };
 }
 
@@ -133,6 +147,7 @@ describe("JSON export", { timeout: 60_000 }, () => {
     const data = await readExportData(db);
     const file = exportFile("json", data.rows, {
       usage: data.usage,
+      watches: data.watches,
       now: Date.parse("2026-11-23T10:00:00Z"),
     });
     expect(file.filename).toMatch(/^linklens-2026-11-2[34]\.json$/);
@@ -148,12 +163,19 @@ describe("JSON export", { timeout: 60_000 }, () => {
       skipped: 0,
       skippedPending: 0,
       usage: { added: 1, skipped: 0 },
+      watches: { added: 1, skipped: 0 },
     });
     expect(await snapshot(empty)).toEqual(await snapshot(db));
 
     // The same file again changes nothing: every record is already there with the same updatedAt.
     const again = await importInto(empty, read.document);
-    expect(again).toMatchObject({ added: 0, updated: 0, skipped: 4, usage: { added: 0, skipped: 1 } });
+    expect(again).toMatchObject({
+      added: 0,
+      updated: 0,
+      skipped: 4,
+      usage: { added: 0, skipped: 1 },
+      watches: { added: 0, skipped: 1 },
+    });
     expect(await snapshot(empty)).toEqual(await snapshot(db));
   });
 
@@ -247,6 +269,7 @@ describe("import merge", { timeout: 60_000 }, () => {
       skipped: 1,
       skippedPending: 1,
       usage: { added: 0, skipped: 0 },
+      watches: { added: 0, skipped: 0 },
     });
     expect(await snapshot(db)).toEqual(before);
 

@@ -81,7 +81,10 @@ export interface ExtensionDriver {
    */
   openedTab(urlStart: string): Promise<{ url: string; page: Evaluator }>;
   /** Calls the background's test seam (entrypoints/background/test-seam.ts) with JSON arguments. */
-  callTestSeam<R>(name: "handleMenuClick" | "handleCommand" | "cacheRecords", ...args: unknown[]): Promise<R>;
+  callTestSeam<R>(
+    name: "handleMenuClick" | "handleCommand" | "cacheRecords" | "advanceClock" | "notificationsShown",
+    ...args: unknown[]
+  ): Promise<R>;
   /**
    * Unloads the background: Chromium stops the MV3 worker (the next event starts it again), Firefox
    * reloads the MV2 background page (it starts again at once, as after a crash or an add-on reload).

@@ -14,6 +14,7 @@ import { followUpsOnSeedScenario } from "../scenarios/follow-ups-on-seed";
 import { manyTabsScenarios } from "../scenarios/many-tabs";
 import type { ScenarioTest } from "../scenarios/scenario-test";
 import { sourcesOnSeedScenario } from "../scenarios/sources-on-seed";
+import { watchOnSeedScenario } from "../scenarios/watches";
 
 let seed: SeedService | undefined;
 
@@ -70,4 +71,5 @@ test.describe("against the seed-only mock", () => {
   sourcesOnSeedScenario(test as unknown as ScenarioTest, () => seed as SeedService);
   compareLongTitlesScenario(test as unknown as ScenarioTest, () => seed as SeedService);
   comparisonInLibraryScenario(test as unknown as ScenarioTest, () => seed as SeedService);
+  watchOnSeedScenario(test as unknown as ScenarioTest, () => seed as SeedService);
 });

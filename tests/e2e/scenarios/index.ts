@@ -19,6 +19,7 @@ import type { ScenarioTest } from "./scenario-test";
 import { sourcesScenario } from "./sources";
 import { threadAnswersScenario } from "./thread-answers";
 import { threadDisplayScenario } from "./thread-display";
+import { watchScenario } from "./watches";
 
 export function defineScenarios(test: ScenarioTest, browserName: "chromium" | "firefox"): void {
   firstRunScenario(test);
@@ -40,6 +41,7 @@ export function defineScenarios(test: ScenarioTest, browserName: "chromium" | "f
   compareTabsScenario(test);
   languageScenarios(test);
   sourcesScenario(test);
+  watchScenario(test);
   // The toolbar count needs `tabs` granted by a test, which only Firefox allows (its prompt off by a pref).
   if (browserName === "firefox") {
     badgeCountScenario(test);
