@@ -1,6 +1,8 @@
 import "fake-indexeddb/auto";
 import { describe, expect, it } from "vitest";
 import {
+  BADGE_ACTIVE_COLOR,
+  BADGE_CHANGED_COLOR,
   BADGE_FAILED_COLOR,
   BADGE_SAVED_COLOR,
   type BadgeTab,
@@ -71,6 +73,35 @@ describe("the action badge", () => {
     expect(action.state).toEqual({ text: "!", color: BADGE_FAILED_COLOR });
 
     expect(await markFailuresSeen(db, "b")).toBe(1);
+    await badge.update();
+    expect(action.state.text).toBe("");
+  });
+});
+
+describe("the action badge and the watches", () => {
+  it("counts the runs with changes not yet seen, after failures and running jobs", async () => {
+    const action = fakeAction();
+    const badge = createBadge(db, action);
+    const run = (id: string, changed: number, seen?: boolean) => ({
+      id,
+      watchId: "w",
+      startedAt: 1,
+      status: "done" as const,
+      costCredits: 1,
+      pages: [],
+      changed,
+      ...(seen && { seen }),
+    });
+    await db.watchRuns.bulkAdd([run("r1", 1), run("r2", 2), run("r3", 0), run("r4", 1, true)]);
+    await badge.update();
+    expect(action.state).toEqual({ text: "2", color: BADGE_CHANGED_COLOR });
+
+    await db.jobs.add(jobRow("a", "running"));
+    await badge.update();
+    expect(action.state).toEqual({ text: "1", color: BADGE_ACTIVE_COLOR });
+
+    await db.jobs.put(jobRow("a", "done"));
+    await db.watchRuns.where("id").anyOf(["r1", "r2"]).modify({ seen: true });
     await badge.update();
     expect(action.state.text).toBe("");
   });

@@ -7,10 +7,12 @@ import {
   jobFailedMessage,
   jobNotificationId,
   parseJobNotificationId,
+  watchChangesMessage,
   watchJobsForNotifications,
+  watchNotificationId,
 } from "../../entrypoints/background/notifications";
 import { sidepanelFocusItem } from "../../lib/browser/sidepanel-focus";
-import type { AnalyzeJob } from "../../lib/db/schema";
+import type { AnalyzeJob, WatchRow, WatchRunRow } from "../../lib/db/schema";
 import { useEnglishMessages } from "./helpers/english-messages";
 import { jobRow } from "./helpers/job-rows";
 
@@ -184,5 +186,39 @@ describe("a refused key (401 or 403) in a menu job's notification", () => {
     expect(jobDoneMessage(done)).toBe(
       "2 links analyzed; the service takes at most 3 links per request, so Linklens sent them 3 at a time",
     );
+  });
+});
+
+describe("watch notifications", () => {
+  const watch = (title: string) => ({ title }) as WatchRow;
+  const run = (changed: number) => ({ changed }) as WatchRunRow;
+
+  it("name the watch and its changed pages, or several watches, two by name", () => {
+    expect(watchChangesMessage([{ watch: watch("Basic plan"), run: run(1) }])).toBe(
+      "Basic plan: 1 page changed",
+    );
+    expect(watchChangesMessage([{ watch: watch("Shoes"), run: run(3) }])).toBe("Shoes: 3 pages changed");
+    const two = [
+      { watch: watch("A"), run: run(1) },
+      { watch: watch("B"), run: run(2) },
+    ];
+    expect(watchChangesMessage(two)).toBe("2 watches found changes: A, B");
+    expect(watchChangesMessage([...two, { watch: watch("C"), run: run(1) }])).toBe(
+      "3 watches found changes: A, B and 1 more",
+    );
+  });
+
+  it("on a click, open the side panel on the Changes view", async () => {
+    const open = vi.fn(async (_options: { windowId: number }) => {});
+    Object.assign(fakeBrowser, { sidePanel: { open } });
+    const notifier = createNotifier({ getJob: async () => undefined });
+    const id = watchNotificationId(4);
+    await fakeBrowser.notifications.create(id, { type: "basic", title: "t", message: "m", iconUrl: "i" });
+    notifier.handleNotificationClick(id);
+    expect(open).toHaveBeenCalledWith({ windowId: 4 });
+    await vi.waitFor(async () =>
+      expect(await sidepanelFocusItem.getValue()).toEqual({ jobId: id, analysisIds: [], view: "changes" }),
+    );
+    await vi.waitFor(async () => expect(await fakeBrowser.notifications.getAll()).toEqual({}));
   });
 });

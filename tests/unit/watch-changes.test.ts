@@ -3,7 +3,10 @@
  * cost (lib/watch/watch-schedule.ts).
  */
 import { describe, expect, it } from "vitest";
+import type { CachedAnalysis, WatchRunRow } from "../../lib/db/schema";
 import { answerChanges, fieldChanges, sentenceChanges } from "../../lib/watch/answer-changes";
+import { changedCells, changeTimes } from "../../lib/watch/changed-cells";
+import { compareRun } from "../../lib/watch/watch-run-changes";
 import {
   fitsBudget,
   INTERVAL_MS,
@@ -12,6 +15,7 @@ import {
   WEEK_MS,
   weeklyCredits,
 } from "../../lib/watch/watch-schedule";
+import { jobRow } from "./helpers/job-rows";
 
 describe("answerChanges", () => {
   it("names the sentences added and removed, in their order, not those only spaced or cased anew", () => {
@@ -93,5 +97,98 @@ describe("watch schedule", () => {
     expect(spentThisWeek(runs, now)).toBe(7);
     expect(fitsBudget(10, 7, 3)).toBe(true);
     expect(fitsBudget(10, 7, 4)).toBe(false);
+  });
+});
+
+describe("compareRun", () => {
+  const record = (analysisId: string, jsonContent: Record<string, unknown>, text = "A page.") =>
+    ({
+      analysisId,
+      jsonContent,
+      textContent: "",
+      analysis: { text, title: `Title ${analysisId}` },
+    }) as unknown as CachedAnalysis;
+
+  it("keeps the last answer of a page that answered the same, and names what changed of the others", () => {
+    const job = jobRow("run", "done", {
+      request: {
+        links: ["https://a.example/", "https://b.example/", "https://c.example/"],
+        prompt: "Price?",
+      },
+      chunks: [["https://a.example/", "https://b.example/", "https://c.example/"]],
+      chunksDone: 1,
+      analysisIds: ["a2", "b2"],
+      failures: [{ link: "https://c.example/", code: "fetch_failed", message: "could not be fetched" }],
+    });
+    const records = new Map(
+      [
+        record("a1", { price: 10 }),
+        record("a2", { price: 10 }),
+        record("b1", { price: 5 }),
+        record("b2", { price: 6 }),
+      ].map((each) => [each.analysisId, each]),
+    );
+    const latest = { "https://a.example/": "a1", "https://b.example/": "b1", "https://c.example/": "c1" };
+    const found = compareRun(job, latest, records);
+    expect(found.changed).toBe(1);
+    expect(found.repeats).toEqual(["a2"]);
+    // A page that failed keeps its last answer.
+    expect(found.latest).toEqual({ ...latest, "https://b.example/": "b2" });
+    expect(found.pages).toEqual([
+      expect.objectContaining({
+        link: "https://b.example/",
+        title: "Title b2",
+        beforeId: "b1",
+        afterId: "b2",
+        fields: [{ path: "/price", before: 5, after: 6 }],
+        pageChanged: false,
+      }),
+    ]);
+  });
+});
+
+describe("changedCells", () => {
+  const run = (startedAt: number, pages: WatchRunRow["pages"], status: WatchRunRow["status"] = "done") =>
+    ({
+      id: `r${startedAt}`,
+      watchId: "w",
+      startedAt,
+      status,
+      costCredits: 2,
+      pages,
+      changed: pages.length,
+    }) as WatchRunRow;
+  const page = (link: string, fields: { path: string; before: unknown; after: unknown }[]) => ({
+    link,
+    title: link,
+    beforeId: "x",
+    afterId: "y",
+    changed: true,
+    added: [],
+    removed: [],
+    fields,
+    pageChanged: false,
+  });
+
+  it("marks the last run's cells by default, every run's since a time, with the value they had then", () => {
+    const runs = [
+      run(1, [page("a", [{ path: "/price", before: 10, after: 12 }])]),
+      run(2, [
+        page("a", [{ path: "/price", before: 12, after: 15 }]),
+        page("b", [{ path: "/offers/0/price", before: 1, after: 2 }]),
+      ]),
+      run(3, [], "failed"),
+    ];
+    expect(changeTimes(runs)).toEqual([2, 1]);
+    // The newest run that finished (a failed one changed nothing); a deep change marks its column.
+    expect(changedCells([...runs, run(4, [])])).toEqual(new Map());
+    expect(changedCells(runs)).toEqual(
+      new Map([
+        ["a", new Map([["price", 12]])],
+        ["b", new Map([["offers", undefined]])],
+      ]),
+    );
+    expect(changedCells(runs, 1).get("a")).toEqual(new Map([["price", 10]]));
+    expect(changedCells(runs, 3)).toEqual(new Map());
   });
 });
