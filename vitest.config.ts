@@ -18,6 +18,9 @@ const setupFiles = ["tests/helpers/expect-assertions.ts"];
 
 export default defineConfig({
   test: {
+    // Two files at a time: Vitest's default on a 2-core machine is one, and the server suites wait on service
+    // processes, Chromium and Postgres about as much as they compute (9 min alone, 6.5 min two at a time).
+    maxWorkers: 2,
     projects: [
       {
         plugins: [WxtVitest(), fakeBrowserModule],

@@ -71,6 +71,7 @@ function productPage(index: number, price: number, visit: number): string {
     <button class="add-to-cart">Add to cart</button>
     <p>The ${name} is a light shoe with a grippy sole and a breathable upper, made for long days on rough ground.</p>
     <p>It weighs ${250 + (index % 7) * 10} grams a shoe and comes in sizes 38 to 47.</p>
+    <p>${((index * 7 + visit * 3) % 20) + 2} people are looking at this shoe right now.</p>
   </main>
   <aside><h2>Trending now</h2><p>${trending}, seen by ${(index * 37 + visit * 101) % 900} shoppers today.</p></aside>
   <footer><p>Page made at 2026-11-${10 + visit}T0${visit}:${String(index % 60).padStart(2, "0")}:00Z.</p></footer>

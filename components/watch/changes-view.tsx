@@ -33,7 +33,6 @@ export function ChangesView({ onOpenAnalysis, onOpenComparison }: ChangesViewPro
   return (
     <section className="changes" aria-labelledby="changes-title">
       <h2 id="changes-title">{i18n.t("changes.title")}</h2>
-      <WatchList />
       {entries.length === 0 ? (
         <p className="changes__empty">{i18n.t("changes.empty")}</p>
       ) : (
@@ -45,6 +44,7 @@ export function ChangesView({ onOpenAnalysis, onOpenComparison }: ChangesViewPro
           ))}
         </ol>
       )}
+      <WatchList />
     </section>
   );
 }

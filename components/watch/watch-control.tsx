@@ -5,9 +5,14 @@ import { i18n } from "#i18n";
 import { creditsPerLink } from "../../lib/compare/cost-estimate";
 import { db } from "../../lib/db/database";
 import type { WatchRow, WatchTarget } from "../../lib/db/schema";
-import { watchOf } from "../../lib/db/watches";
+import { runsOf, watchOf } from "../../lib/db/watches";
 import { sendCommand } from "../../lib/messaging/protocol";
-import { WATCH_INTERVALS, type WatchInterval, weeklyCredits } from "../../lib/watch/watch-schedule";
+import {
+  spentThisWeek,
+  WATCH_INTERVALS,
+  type WatchInterval,
+  weeklyCredits,
+} from "../../lib/watch/watch-schedule";
 import { commandErrorText } from "../command-error-text";
 import { Button } from "../ui/button";
 import { ErrorMessage } from "../ui/error-message";
@@ -41,6 +46,11 @@ export function WatchControl({ target, links, withSchema }: WatchControlProps) {
   // `undefined` while it loads, `null` when nothing is watched.
   const watch = useLiveQuery(async () => (await watchOf(db, target)) ?? null, [target.kind, targetId]);
   const estimate = useWeeklyEstimate(links, withSchema);
+  // What its runs spent in the last seven days (the budget's window).
+  const spent = useLiveQuery(
+    async () => (watch ? spentThisWeek(await runsOf(db, watch.id), Date.now()) : 0),
+    [watch?.id],
+  );
   const [editing, setEditing] = useState(false);
   const [error, setError] = useState<string>();
   const headingId = useId();
@@ -62,6 +72,7 @@ export function WatchControl({ target, links, withSchema }: WatchControlProps) {
         <WatchState
           watch={watch}
           weekly={estimate(watch.interval)}
+          spent={spent ?? 0}
           onEdit={() => setEditing(true)}
           onRestart={() => void send(() => sendCommand("watch.update", { watchId: watch.id }))}
           onStop={() => void send(() => sendCommand("watch.stop", { watchId: watch.id }))}
@@ -96,6 +107,7 @@ export function WatchControl({ target, links, withSchema }: WatchControlProps) {
 function WatchState(props: {
   watch: WatchRow;
   weekly: number;
+  spent: number;
   onEdit: () => void;
   onRestart: () => void;
   onStop: () => void;

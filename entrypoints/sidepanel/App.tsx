@@ -133,7 +133,7 @@ export function App() {
         <h1>{i18n.t("sidepanel.title")}</h1>
         <div className="sidepanel__header-actions">
           <SectionNav
-            current={view.name === "usage" || view.name === "changes" ? view.name : "library"}
+            current={stack[0]?.name === "usage" || stack[0]?.name === "changes" ? stack[0].name : "library"}
             onSelect={showSection}
           />
           <CompareButton onClick={() => setStack((current) => [...current, { name: "compare" }])} />

@@ -183,7 +183,7 @@ describe("changedCells", () => {
     // The newest run that finished (a failed one changed nothing); a deep change marks its column.
     expect(changedCells([...runs, run(4, [])])).toEqual(new Map());
     expect(changedCells(runs)).toEqual(
-      new Map([
+      new Map<string, Map<string, unknown>>([
         ["a", new Map([["price", 12]])],
         ["b", new Map([["offers", undefined]])],
       ]),

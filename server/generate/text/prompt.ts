@@ -82,7 +82,7 @@ const PAGE_FIELD_PATTERNS: Array<[PageField, RegExp]> = [
   [
     "price",
     new RegExp(
-      String.raw`\bhow\s+much\s+(?:does|do|did|is|are|was)\s+${THE_PRODUCT}(?:\s+cost)?\b|\bwhat(?:'s|’s|\s+is)\s+(?:the|its)\s+(?:current\s+)?(?:price|cost)\b|\bhow\s+expensive\b|\bcombien\s+(?:co[uû]te|vaut)\b|\bwas\s+kostet\b|\bwie\s+teuer\b|\bcu[aá]nto\s+(?:cuesta|vale)\b|\bquanto\s+costa\b`,
+      String.raw`\bhow\s+much\s+(?:does|do|did|is|are|was)\s+${THE_PRODUCT}(?:\s+cost)?\b|\bwhat\s+(?:does|do|did|will)\s+${THE_PRODUCT}\s+cost\b|\bwhat(?:'s|’s|\s+is)\s+(?:the|its)\s+(?:current\s+)?(?:price|cost)\b|\bhow\s+expensive\b|\bcombien\s+(?:co[uû]te|vaut)\b|\bwas\s+kostet\b|\bwie\s+teuer\b|\bcu[aá]nto\s+(?:cuesta|vale)\b|\bquanto\s+costa\b`,
       "iu",
     ),
   ],

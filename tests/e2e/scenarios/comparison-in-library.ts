@@ -50,12 +50,17 @@ function tablePlace(page: DriverPage): Promise<TablePlace> {
   }, null);
 }
 
-/** Scrolls the panel to its end and the table sideways, as a user reading the last rows does. */
+/**
+ * Scrolls the panel down to the table's last row, its title centred, and the table sideways, as a user reading the
+ * last rows does. Centred, since that is where puppeteer's click scrolls a row it does not see whole: the
+ * place the test keeps is then the place the click leaves, not one the driver moves before the app keeps it.
+ */
 function scrollTable(page: DriverPage): Promise<void> {
   return page.evaluate(() => {
-    const main = document.querySelector(".sidepanel__main") as HTMLElement;
     const scroller = document.querySelector(".comparison-table__scroller") as HTMLElement;
-    main.scrollTop = main.scrollHeight;
+    document
+      .querySelector(".comparison-table tbody tr:last-child .comparison-table__title")
+      ?.scrollIntoView({ block: "center" });
     scroller.scrollLeft = 80;
   }, null);
 }
