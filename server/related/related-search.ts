@@ -111,7 +111,10 @@ export function createRelatedSearch(db: Database, options: RelatedSearchOptions)
       if (index && isEmpty(search.jsonContent) && isEmpty(search.metadata)) {
         try {
           if (unread || !options.onlyWriter) await readChanges();
-          if (index) return index.search(search);
+          // An analysis the index does not hold may be one it has not read yet (its log row came in after
+          // the read): the database answers for it, so an analysis just written is never a 404.
+          const found = index?.search(search);
+          if (found) return found;
         } catch {
           // the log could not be read (the database may be restarting): the database answers
         }

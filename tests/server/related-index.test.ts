@@ -64,7 +64,7 @@ describe("the in-memory related index", () => {
     await store?.close();
   });
 
-  it("answers every page as the database's function does, and keeps answering without it", async () => {
+  it("answers every page as the database's function does, and keeps answering for the analyses it holds without it", async () => {
     const pages = [
       { offset: 0, limit: 10 },
       { offset: 10, limit: 25 },
@@ -87,12 +87,14 @@ describe("the in-memory related index", () => {
         );
         expect(answered, analysisId).toEqual(expected.get(analysisId));
       }
-      expect(
-        await store.relatedAnalysisIds({ tenantId, analysisId: "ana_missing", offset: 0, limit: 10 }),
-      ).toBe(null);
     } finally {
       await store.db.execute(sql`ALTER FUNCTION related_analysis_ids_away RENAME TO related_analysis_ids`);
     }
+    // An analysis the index does not hold is asked of the database (it may be one the index has not read
+    // yet): an unknown one is null there too.
+    expect(
+      await store.relatedAnalysisIds({ tenantId, analysisId: "ana_missing", offset: 0, limit: 10 }),
+    ).toBe(null);
   });
 
   it("follows the store's writes: an edit moves an analysis into another's related list", async () => {
