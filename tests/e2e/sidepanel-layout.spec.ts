@@ -165,7 +165,7 @@ for (const [language, lang] of [
   ["ja", "ja"],
   ["pseudo", "en-XA"],
 ] as const) {
-  test(`400 px in ${language}: the popup, Library, Detail, Usage and the options fit the width`, async ({
+  test(`400 px in ${language}: the popup, Library, Detail, Changes, Usage and the options fit the width`, async ({
     serviceWorker,
     fixtureSite,
     openExtensionPage,
@@ -186,7 +186,11 @@ for (const [language, lang] of [
     await libraryRow(page, "ana_layout_29").click();
     await expect(page.locator("#detail-title")).toContainText("number 29");
     expect(await overflowing(page, [...PANEL, ".detail", ".detail__facts"])).toEqual([]);
+    // The sections: Library, Changes (empty here: nothing is watched), Usage.
     await nav.nth(1).click();
+    await expect(page.locator(".changes__empty")).toBeVisible();
+    expect(await overflowing(page, [...PANEL, ".changes"])).toEqual([]);
+    await nav.nth(2).click();
     await expect(page.locator(".usage-item").first()).toBeVisible();
     expect(await overflowing(page, [...PANEL, ".usage", ".usage-list", ".usage-item"])).toEqual([]);
 

@@ -8,7 +8,7 @@ test("a language chosen in the options applies at once to the open pages, and ba
   openExtensionPage,
 }) => {
   const sidepanel = await openExtensionPage("sidepanel.html");
-  await expect(sidepanel.locator(".section-nav button").nth(1)).toHaveText("Usage");
+  await expect(sidepanel.locator(".section-nav button").nth(2)).toHaveText("Usage");
   const options = await openExtensionPage("options.html");
   const choice = options.getByLabel("Show Linklens in");
   await expect(choice).toHaveValue("browser");
@@ -16,10 +16,10 @@ test("a language chosen in the options applies at once to the open pages, and ba
   await choice.selectOption("de");
   await expect(options.getByRole("heading", { name: "Sprache" })).toBeVisible();
   await expect(options.locator("html")).toHaveAttribute("lang", "de");
-  await expect(sidepanel.locator(".section-nav button").nth(1)).toHaveText("Verbrauch");
+  await expect(sidepanel.locator(".section-nav button").nth(2)).toHaveText("Verbrauch");
   await expect(sidepanel).toHaveTitle("Linklens-Bibliothek");
 
   await options.getByLabel("Linklens anzeigen auf").selectOption("browser");
   await expect(options.getByRole("heading", { name: "Language" })).toBeVisible();
-  await expect(sidepanel.locator(".section-nav button").nth(1)).toHaveText("Usage");
+  await expect(sidepanel.locator(".section-nav button").nth(2)).toHaveText("Usage");
 });
