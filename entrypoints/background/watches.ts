@@ -92,11 +92,16 @@ export function createWatcher(deps: WatcherDeps) {
 
   async function update({ watchId, ...changes }: Parameters<CommandHandlers["watch.update"]>[0]) {
     if (changes.budgetCredits !== undefined) checkBudget(changes.budgetCredits);
-    const found = await db.watches.get(watchId);
+    // Read and written in one transaction: a run settling meanwhile is not overwritten.
+    const found = await db.transaction("rw", db.watches, async () => {
+      const current = await db.watches.get(watchId);
+      if (!current) return false;
+      const updated: WatchRow = { ...current, ...(withoutUndefined(changes) as Partial<WatchRow>) };
+      delete updated.stopped;
+      await db.watches.put(updated);
+      return true;
+    });
     if (!found) throw new CommandError({ status: 0, code: "not_found", message: "this watch is gone" });
-    const updated: WatchRow = { ...found, ...(withoutUndefined(changes) as Partial<WatchRow>) };
-    delete updated.stopped;
-    await db.watches.put(updated);
     changed();
     await runDue();
     return watchId;

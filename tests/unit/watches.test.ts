@@ -260,6 +260,19 @@ describe("watches against the reference service", { timeout: 60_000 }, () => {
     poor.clock.now += DAY;
     await poor.settle();
     expect(await runsOf(poorWatch)).toHaveLength(2);
+    await context.watcher.update({ watchId, budgetCredits: 10, notify: false });
+    expect(await db.watches.get(watchId)).toMatchObject({
+      budgetCredits: 10,
+      notify: false,
+      interval: "day",
+    });
+    expect((await db.watches.get(watchId))?.stopped).toBeUndefined();
+    await expect(context.watcher.update({ watchId: "watch_gone" })).rejects.toMatchObject({
+      init: { code: "not_found" },
+    });
+    // Started again with room in its budget, it runs (it was due): one more run, then nothing left to do.
+    await context.settle();
+    expect(await runsOf(watchId)).toHaveLength(2);
   });
 
   it("refuses what it cannot watch, and a budget that is not a whole number of credits", async () => {
