@@ -20,6 +20,7 @@ import { analysisWatchPlan, comparisonWatchPlan, type WatchPlan } from "../../li
 import { compareRun } from "../../lib/watch/watch-run-changes";
 import { fitsBudget, nextRunAt, spentThisWeek } from "../../lib/watch/watch-schedule";
 import type { JobRunner } from "./analyze-jobs";
+import { createRerunningLoop } from "./rerunning-loop";
 
 export const WATCH_ALARM = "linklens-watches";
 const SETTLED: ReadonlySet<string> = new Set(["done", "failed", "cancelled"]);
@@ -46,9 +47,6 @@ export function createWatcher(deps: WatcherDeps) {
   const { db } = deps;
   const now = deps.now ?? Date.now;
   const newId = deps.newId ?? (() => crypto.randomUUID());
-  // One pass at a time: a second call while one runs asks for one more pass after it, never a parallel one.
-  let pass: Promise<void> | undefined;
-  let again = false;
 
   async function plan(request: WatchStartRequest): Promise<WatchPlan> {
     const { target } = request;
@@ -119,28 +117,13 @@ export function createWatcher(deps: WatcherDeps) {
     return removed;
   }
 
-  /** Settles the runs whose jobs ended, then starts the watches that are due. */
-  function runDue(): Promise<void> {
-    if (pass) {
-      again = true;
-      return pass;
-    }
-    pass = (async () => {
-      do {
-        again = false;
-        try {
-          await settleRuns();
-          await startDue();
-          await schedule();
-        } catch (error) {
-          console.error("linklens: watches failed", error);
-        }
-      } while (again);
-    })().finally(() => {
-      pass = undefined;
-    });
-    return pass;
-  }
+  /** Settles the runs whose jobs ended, then starts the watches that are due; one pass at a time. */
+  const loop = createRerunningLoop(async () => {
+    await settleRuns();
+    await startDue();
+    await schedule();
+  }, "the watches");
+  const runDue = loop.run;
 
   async function startDue() {
     const time = now();
